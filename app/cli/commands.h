@@ -1,0 +1,23 @@
+#pragma once
+// scalescope-cli subcommands. Each takes the arguments after its name and
+// returns an exit code: 0 ok, 1 bad input (message on err), 2 usage.
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace scalescope {
+class SpecCatalog;
+}
+
+namespace scalescope::cli {
+
+using Args = std::vector<std::string>;
+
+int runSpecs(const Args& args, std::ostream& out, std::ostream& err);
+
+// The catalog of built-in and user specs; load problems go to err as
+// warnings (a broken user file does not stop the CLI).
+const SpecCatalog& sharedCatalog(std::ostream& err);
+
+} // namespace scalescope::cli

@@ -1,0 +1,29 @@
+#include "app_settings.h"
+
+#include <QSettings>
+
+namespace scalescope {
+
+AppSettings AppSettings::load(QSettings& store)
+{
+    AppSettings s;
+    s.language = store.value(QStringLiteral("ui/language")).toString();
+    s.currentView = store.value(QStringLiteral("ui/currentView"), QStringLiteral("specs")).toString();
+    s.geometry = store.value(QStringLiteral("window/geometry")).toByteArray();
+    if (store.value(QStringLiteral("window/stateVersion")).toInt() == kWindowStateVersion)
+        s.windowState = store.value(QStringLiteral("window/state")).toByteArray();
+    s.lastScenario = store.value(QStringLiteral("scenario/last")).toString();
+    return s;
+}
+
+void AppSettings::save(QSettings& store) const
+{
+    store.setValue(QStringLiteral("ui/language"), language);
+    store.setValue(QStringLiteral("ui/currentView"), currentView);
+    store.setValue(QStringLiteral("window/geometry"), geometry);
+    store.setValue(QStringLiteral("window/state"), windowState);
+    store.setValue(QStringLiteral("window/stateVersion"), kWindowStateVersion);
+    store.setValue(QStringLiteral("scenario/last"), lastScenario);
+}
+
+} // namespace scalescope

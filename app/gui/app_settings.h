@@ -1,0 +1,25 @@
+#pragma once
+// Typed application settings, read once and passed in; saved on exit.
+// Window state carries a version so an incompatible layout is ignored.
+
+#include <QByteArray>
+#include <QString>
+
+class QSettings;
+
+namespace scalescope {
+
+struct AppSettings {
+    static constexpr int kWindowStateVersion = 1;
+
+    QString language;     // "en" or "zh_CN"; empty = follow the system locale
+    QString currentView;  // navigator key, e.g. "specs"
+    QByteArray geometry;
+    QByteArray windowState;
+    QString lastScenario; // path of the last opened scenario file
+
+    [[nodiscard]] static AppSettings load(QSettings& store);
+    void save(QSettings& store) const;
+};
+
+} // namespace scalescope

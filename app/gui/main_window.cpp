@@ -1,0 +1,177 @@
+#include "main_window.h"
+
+#include "language.h"
+#include "navigator.h"
+
+#include "model/spec_catalog.h"
+#include "model/user_paths.h"
+#include "views/spec_browser_view.h"
+#include "views/view_placeholder.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QStackedWidget>
+#include <QStatusBar>
+
+namespace scalescope {
+
+MainWindow::MainWindow(const SpecCatalog& catalog, std::vector<SpecError> loadErrors, AppSettings settings,
+                       Language& language, QWidget* parent)
+    : QMainWindow(parent), m_catalog(catalog), m_loadErrors(std::move(loadErrors)), m_settings(std::move(settings)),
+      m_language(language), m_navigator(new QListWidget(this)), m_stack(new QStackedWidget(this)),
+      m_scenarioLabel(new QLabel(this)), m_specsLabel(new QLabel(this))
+{
+    setObjectName(QStringLiteral("MainWindow"));
+    m_navigator->setObjectName(QStringLiteral("navigator"));
+    for (const NavigatorEntry& e : navigatorEntries()) {
+        auto* item = new QListWidgetItem(m_navigator);
+        item->setData(Qt::UserRole, e.key);
+        if (e.key == QLatin1String("specs"))
+            m_stack->addWidget(new SpecBrowserView(m_catalog, m_stack));
+        else
+            m_stack->addWidget(new ViewPlaceholder(e.title, e.what, m_stack));
+        m_stack->widget(m_stack->count() - 1)->setProperty("navigatorKey", e.key);
+    }
+    connect(m_navigator, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
+    connect(m_navigator, &QListWidget::currentRowChanged, this, [this](int row) {
+        if (row >= 0) m_settings.currentView = navigatorEntries()[static_cast<size_t>(row)].key;
+    });
+
+    auto* dock = new QDockWidget(this);
+    dock->setObjectName(QStringLiteral("navigatorDock"));
+    dock->setWidget(m_navigator);
+    dock->setFeatures(QDockWidget::DockWidgetMovable);
+    addDockWidget(Qt::LeftDockWidgetArea, dock);
+    setCentralWidget(m_stack);
+    statusBar()->addWidget(m_scenarioLabel, 1);
+    statusBar()->addPermanentWidget(m_specsLabel);
+
+    buildMenus();
+    retranslate();
+    if (!showView(m_settings.currentView)) showView(QStringLiteral("specs"));
+    if (!m_settings.geometry.isEmpty()) restoreGeometry(m_settings.geometry);
+    else resize(1400, 860);
+    if (!m_settings.windowState.isEmpty()) restoreState(m_settings.windowState, AppSettings::kWindowStateVersion);
+}
+
+void MainWindow::buildMenus()
+{
+    m_fileMenu = menuBar()->addMenu(QString());
+    m_quitAction = m_fileMenu->addAction(QString(), QKeySequence::Quit, this, &QWidget::close);
+    m_viewMenu = menuBar()->addMenu(QString());
+    for (const NavigatorEntry& e : navigatorEntries()) {
+        QAction* a = m_viewMenu->addAction(QString());
+        a->setData(e.key);
+        connect(a, &QAction::triggered, this, [this, key = e.key] { showView(key); });
+    }
+    m_languageMenu = menuBar()->addMenu(QString());
+    m_languageGroup = new QActionGroup(this);
+    // Language names stay in their own language, so anyone can find theirs.
+    for (const auto& [code, name] : {std::pair{QStringLiteral("en"), QStringLiteral("English")},
+                                     std::pair{QStringLiteral("zh_CN"), QStringLiteral("简体中文")}}) {
+        QAction* a = m_languageMenu->addAction(name);
+        a->setCheckable(true);
+        a->setData(code);
+        a->setChecked(m_language.current() == code);
+        m_languageGroup->addAction(a);
+        connect(a, &QAction::triggered, this, [this, c = code] { setLanguage(c); });
+    }
+    m_helpMenu = menuBar()->addMenu(QString());
+    m_aboutAction = m_helpMenu->addAction(QString(), this, [this] {
+        QMessageBox::about(this, tr("About ScaleScope"),
+                           tr("<h3>ScaleScope %1</h3><p>See an AI system from one GPU's SMs up to racks of NVL72s, "
+                              "and feel its performance.</p><p>User specs: %2</p>")
+                               .arg(QString::fromUtf8(versionString()), QString::fromStdString(userSpecDir().string())));
+    });
+}
+
+void MainWindow::setLanguage(const QString& code)
+{
+    if (!m_language.apply(code)) {
+        QMessageBox::warning(this, tr("Language"), tr("The translation for %1 could not be loaded.").arg(code));
+        return;
+    }
+    m_settings.language = code;
+    for (QAction* a : m_languageGroup->actions()) a->setChecked(a->data().toString() == code);
+}
+
+bool MainWindow::showView(const QString& key)
+{
+    const auto& entries = navigatorEntries();
+    for (size_t i = 0; i < entries.size(); ++i) {
+        if (entries[i].key == key) {
+            m_navigator->setCurrentRow(static_cast<int>(i));
+            return true;
+        }
+    }
+    return false;
+}
+
+QString MainWindow::currentViewKey() const
+{
+    const int row = m_navigator->currentRow();
+    return row >= 0 ? navigatorEntries()[static_cast<size_t>(row)].key : QString();
+}
+
+QWidget* MainWindow::view(const QString& key) const
+{
+    for (int i = 0; i < m_stack->count(); ++i)
+        if (m_stack->widget(i)->property("navigatorKey").toString() == key) return m_stack->widget(i);
+    return nullptr;
+}
+
+void MainWindow::setScenarioName(const QString& name)
+{
+    m_scenarioName = name;
+    retranslate();
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) retranslate();
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::retranslate()
+{
+    setWindowTitle(m_scenarioName.isEmpty() ? tr("ScaleScope") : tr("%1 — ScaleScope").arg(m_scenarioName));
+    m_fileMenu->setTitle(tr("&File"));
+    m_quitAction->setText(tr("&Quit"));
+    m_viewMenu->setTitle(tr("&View"));
+    const auto& entries = navigatorEntries();
+    for (size_t i = 0; i < entries.size(); ++i) {
+        const QString title = QCoreApplication::translate("Navigator", entries[i].title);
+        const QString what = QCoreApplication::translate("Navigator", entries[i].what);
+        QListWidgetItem* item = m_navigator->item(static_cast<int>(i));
+        item->setText(entries[i].built ? title : tr("%1 (not built yet)").arg(title));
+        item->setToolTip(what);
+        m_viewMenu->actions().at(static_cast<int>(i))->setText(title);
+    }
+    m_languageMenu->setTitle(tr("&Language"));
+    m_helpMenu->setTitle(tr("&Help"));
+    m_aboutAction->setText(tr("&About ScaleScope"));
+    m_navigator->parentWidget()->setWindowTitle(tr("Views"));
+    m_scenarioLabel->setText(m_scenarioName.isEmpty() ? tr("No scenario open") : tr("Scenario: %1").arg(m_scenarioName));
+    m_specsLabel->setText(tr("%n spec(s) loaded", nullptr, static_cast<int>(m_catalog.documents().size())) +
+                          (m_loadErrors.empty() ? QString() : tr(" · %n file(s) skipped", nullptr, static_cast<int>(m_loadErrors.size()))));
+    QString tip;
+    for (const SpecError& e : m_loadErrors) tip += QString::fromStdString(e.text()) + QLatin1Char('\n');
+    m_specsLabel->setToolTip(tip.trimmed());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    m_settings.geometry = saveGeometry();
+    m_settings.windowState = saveState(AppSettings::kWindowStateVersion);
+    m_settings.language = m_language.current();
+    QMainWindow::closeEvent(event);
+}
+
+} // namespace scalescope

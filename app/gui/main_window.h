@@ -1,0 +1,64 @@
+#pragma once
+// The desktop shell: navigator of views on the left, the current view in
+// the middle, menus for files, views and language.
+
+#include "app_settings.h"
+
+#include "model/spec_error.h"
+
+#include <QMainWindow>
+
+#include <vector>
+
+class QActionGroup;
+class QLabel;
+class QListWidget;
+class QMenu;
+class QStackedWidget;
+
+namespace scalescope {
+
+class Language;
+class SpecCatalog;
+
+class MainWindow final : public QMainWindow {
+    Q_OBJECT
+public:
+    MainWindow(const SpecCatalog& catalog, std::vector<SpecError> loadErrors, AppSettings settings, Language& language,
+               QWidget* parent = nullptr);
+
+    // Shows the view with this navigator key ("specs", "chip", ...).
+    bool showView(const QString& key);
+    [[nodiscard]] QString currentViewKey() const;
+    [[nodiscard]] QWidget* view(const QString& key) const;
+    void setScenarioName(const QString& name);
+    [[nodiscard]] const AppSettings& settings() const noexcept { return m_settings; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void buildMenus();
+    void retranslate();
+    void setLanguage(const QString& code);
+
+    const SpecCatalog& m_catalog;
+    std::vector<SpecError> m_loadErrors;
+    AppSettings m_settings;
+    Language& m_language;
+    QListWidget* m_navigator = nullptr;
+    QStackedWidget* m_stack = nullptr;
+    QLabel* m_scenarioLabel = nullptr;
+    QLabel* m_specsLabel = nullptr;
+    QMenu* m_fileMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
+    QMenu* m_languageMenu = nullptr;
+    QMenu* m_helpMenu = nullptr;
+    QAction* m_quitAction = nullptr;
+    QAction* m_aboutAction = nullptr;
+    QActionGroup* m_languageGroup = nullptr;
+    QString m_scenarioName;
+};
+
+} // namespace scalescope

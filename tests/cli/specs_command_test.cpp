@@ -1,0 +1,68 @@
+// `scalescope-cli specs ...` through its command function.
+
+#include "app/cli/commands.h"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+using namespace scalescope::cli;
+namespace fs = std::filesystem;
+
+namespace {
+struct Run {
+    int code;
+    std::string out, err;
+};
+Run run(const Args& args)
+{
+    std::ostringstream out, err;
+    const int code = runSpecs(args, out, err);
+    return {code, out.str(), err.str()};
+}
+} // namespace
+
+TEST_CASE("specs validate: all shipped specs exit 0", "[cli]")
+{
+    Args args{"validate"};
+    for (const auto& e : fs::recursive_directory_iterator(SCALESCOPE_SPECS_DIR)) {
+        const std::string p = e.path().string();
+        if (e.is_regular_file() && e.path().extension() == ".json" && p.find("/schema/") == std::string::npos &&
+            p.find("/scenarios/") == std::string::npos)
+            args.push_back(p);
+    }
+    REQUIRE(args.size() > 20);
+    const Run r = run(args);
+    INFO(r.err);
+    CHECK(r.code == 0);
+}
+
+TEST_CASE("specs validate: a broken copy exits 1 with file, path and expectation", "[cli]")
+{
+    const std::string bad = std::string(SCALESCOPE_FIXTURES_DIR) + "/bad/missing_field.json";
+    const Run r = run({"validate", bad});
+    CHECK(r.code == 1);
+    CHECK_THAT(r.err, Catch::Contains(bad + ": /hbm/bandwidth: expected an object"));
+}
+
+TEST_CASE("specs list and show print every spec, values with units and sources", "[cli]")
+{
+    const Run list = run({"list"});
+    CHECK(list.code == 0);
+    CHECK_THAT(list.out, Catch::Contains("h100-sxm"));
+    CHECK_THAT(list.out, Catch::Contains("gb200-nvl72"));
+    const Run json = run({"list", "--json"});
+    CHECK(json.code == 0);
+    CHECK(nlohmann::json::parse(json.out).size() >= 29);
+    const Run show = run({"show", "h100-sxm"});
+    CHECK(show.code == 0);
+    CHECK_THAT(show.out, Catch::Contains("/hbm/bandwidth"));
+    CHECK_THAT(show.out, Catch::Contains("3.35 TB/s"));
+    CHECK_THAT(show.out, Catch::Contains("sources:"));
+    const Run missing = run({"show", "h1000"});
+    CHECK(missing.code == 1);
+    CHECK(run({"bogus"}).code == 2);
+    CHECK(run({"list", "--frobnicate"}).code == 2);
+}

@@ -1,0 +1,8 @@
+file(GLOB_RECURSE sources ${MODEL_DIR}/*.h ${MODEL_DIR}/*.cpp ${MODEL_DIR}/CMakeLists.txt)
+foreach(f IN LISTS sources)
+  file(STRINGS ${f} hits REGEX "#include *<Q|#include *<qt|Qt6::|find_package\\(Qt")
+  if(hits)
+    message(FATAL_ERROR "Qt leaked into model/: ${f}: ${hits}")
+  endif()
+endforeach()
+message(STATUS "model/ is free of Qt (${CMAKE_MATCH_COUNT} files checked)")

@@ -1,0 +1,67 @@
+// The main window opens offscreen in English and Simplified Chinese, lists
+// every view of DESIGN.md and says plainly which are not built yet.
+
+#include "test_support.h"
+
+#include "app/gui/language.h"
+#include "app/gui/main_window.h"
+#include "app/gui/navigator.h"
+
+#include <QCoreApplication>
+#include <QListWidget>
+#include <QMenuBar>
+
+#include <catch2/catch.hpp>
+
+using namespace scalescope;
+
+TEST_CASE("Main window opens offscreen in both languages", "[gui]")
+{
+    Language language;
+    REQUIRE(language.apply(QStringLiteral("en")));
+    MainWindow window(testing::builtinCatalog(), {}, AppSettings{}, language);
+    window.setScenarioName(QStringLiteral("Llama 3 70B on 64 H100"));
+    window.resize(1400, 860);
+    window.show();
+    REQUIRE(window.showView(QStringLiteral("specs")));
+    CHECK(window.currentViewKey() == QStringLiteral("specs"));
+
+    auto* navigator = window.findChild<QListWidget*>(QStringLiteral("navigator"));
+    REQUIRE(navigator);
+    CHECK(navigator->count() == static_cast<int>(navigatorEntries().size()));
+    CHECK(navigator->item(0)->text() == QStringLiteral("Planner (not built yet)"));
+    CHECK(window.windowTitle() == QStringLiteral("Llama 3 70B on 64 H100 — ScaleScope"));
+    const QImage en = testing::renderToFile(window, QStringLiteral("main-window-en"));
+    CHECK(testing::distinctColours(en) > 8);
+
+    REQUIRE(language.apply(QStringLiteral("zh_CN")));
+    QCoreApplication::processEvents();
+    CHECK(window.menuBar()->actions().at(0)->text() == QStringLiteral("文件(&F)"));
+    CHECK(navigator->item(navigator->count() - 1)->text() == QStringLiteral("规格"));
+    const QImage zh = testing::renderToFile(window, QStringLiteral("main-window-zh_CN"));
+    CHECK(testing::distinctColours(zh) > 8);
+    CHECK(zh != en);
+
+    window.showView(QStringLiteral("chip"));
+    testing::renderToFile(window, QStringLiteral("placeholder-zh_CN"));
+    REQUIRE(language.apply(QStringLiteral("en")));
+    QCoreApplication::processEvents();
+    CHECK(window.menuBar()->actions().at(0)->text() == QStringLiteral("&File"));
+}
+
+TEST_CASE("Window state and the current view survive a restart", "[gui]")
+{
+    Language language;
+    AppSettings saved;
+    {
+        MainWindow window(testing::builtinCatalog(), {}, AppSettings{}, language);
+        window.show();
+        window.showView(QStringLiteral("rack"));
+        window.close();
+        saved = window.settings();
+    }
+    CHECK(saved.currentView == QStringLiteral("rack"));
+    CHECK_FALSE(saved.geometry.isEmpty());
+    MainWindow again(testing::builtinCatalog(), {}, saved, language);
+    CHECK(again.currentViewKey() == QStringLiteral("rack"));
+}

@@ -1,0 +1,40 @@
+#pragma once
+// Shared pieces of the view tests: the built-in catalog, and saving a
+// widget's rendering where a person can look at it.
+
+#include "model/spec_catalog.h"
+
+#include <QDir>
+#include <QImage>
+#include <QWidget>
+
+namespace scalescope::testing {
+
+inline const SpecCatalog& builtinCatalog()
+{
+    static const SpecCatalog c = [] {
+        SpecErrors errors;
+        return SpecCatalog::load(builtinSpecRoots(), {}, errors);
+    }();
+    return c;
+}
+
+// Renders the widget offscreen, saves it as renders/<name>.png, returns it.
+inline QImage renderToFile(QWidget& w, const QString& name)
+{
+    QDir().mkpath(QStringLiteral(SCALESCOPE_RENDER_DIR));
+    const QImage image = w.grab().toImage();
+    image.save(QStringLiteral(SCALESCOPE_RENDER_DIR "/%1.png").arg(name));
+    return image;
+}
+
+// Number of distinct colours in a coarse sample: 1 means blank.
+inline int distinctColours(const QImage& image)
+{
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 7)
+        for (int x = 0; x < image.width(); x += 7) colours.insert(image.pixel(x, y));
+    return static_cast<int>(colours.size());
+}
+
+} // namespace scalescope::testing
