@@ -101,3 +101,20 @@ struct SuperchipSpec {
 };
 
 } // namespace scalescope
+
+namespace scalescope {
+
+// Efficiency factors of the "measured" collective mode (specs/calibration).
+struct CalibrationSpec {
+    std::string id, name;
+    SourceMap sources;
+    Sourced<double> nvlinkAchievableFraction;
+    Sourced<double> scaleOutAchievableFraction;
+    Sourced<Bytes> halfEfficiencyChunk; // per-step chunk at which efficiency halves
+    Sourced<double> sharpMeasuredSpeedup;
+    Sourced<Seconds> nvlinkStepLatency;
+    Sourced<Seconds> scaleOutStepLatency;
+    Sourced<Seconds> extraTierLatency;
+};
+
+} // namespace scalescope

@@ -27,6 +27,7 @@ std::string_view specKindKey(SpecKind k) noexcept
     case SpecKind::Superchip: return "superchip";
     case SpecKind::System: return "system";
     case SpecKind::Model: return "model";
+    case SpecKind::Calibration: return "calibration";
     }
     return "?";
 }
@@ -75,6 +76,7 @@ struct ParsedSpec {
     std::optional<SuperchipSpec> superchip;
     std::optional<SystemSpec> system;
     std::optional<ModelSpec> model;
+    std::optional<CalibrationSpec> calibration;
 };
 
 // Parses and checks one file on its own (no cross references).
@@ -90,7 +92,7 @@ std::optional<ParsedSpec> parseSpecFile(const fs::path& file, SpecErrors& errors
     const json* kindValue = doc->contains("kind") ? &(*doc)["kind"] : nullptr;
     const auto kind = kindValue && kindValue->is_string() ? specKindFromKey(kindValue->get<std::string>()) : std::nullopt;
     if (!kind) {
-        errors.push_back({name, "/kind", "expected one of \"gpu\", \"cpu\", \"superchip\", \"system\", \"model\", found " +
+        errors.push_back({name, "/kind", "expected one of \"gpu\", \"cpu\", \"superchip\", \"system\", \"model\", \"calibration\", found " +
                                              describeJson(kindValue)});
         return std::nullopt;
     }
@@ -116,6 +118,11 @@ std::optional<ParsedSpec> parseSpecFile(const fs::path& file, SpecErrors& errors
         out.model = readModelSpec(r);
         out.document.id = out.model->id;
         out.document.name = out.model->name;
+        break;
+    case SpecKind::Calibration:
+        out.calibration = readCalibrationSpec(r);
+        out.document.id = out.calibration->id;
+        out.document.name = out.calibration->name;
         break;
     }
     if (!local.empty()) {
@@ -183,6 +190,7 @@ SpecCatalog SpecCatalog::load(const std::vector<fs::path>& builtinRoots, const s
         if (spec.gpu) catalog.m_gpus[key.second] = *spec.gpu;
         if (spec.cpu) catalog.m_cpus[key.second] = *spec.cpu;
         if (spec.model) catalog.m_models[key.second] = *spec.model;
+        if (spec.calibration) catalog.m_calibrations[key.second] = *spec.calibration;
     }
     // References: superchips need their CPU and GPU, systems their GPU and superchip.
     auto refError = [&](const ParsedSpec& s, const std::string& path, std::string_view kind, const std::string& id,
@@ -252,6 +260,7 @@ const CpuSpec* SpecCatalog::cpu(std::string_view id) const { return findIn(m_cpu
 const SuperchipSpec* SpecCatalog::superchip(std::string_view id) const { return findIn(m_superchips, id); }
 const SystemSpec* SpecCatalog::system(std::string_view id) const { return findIn(m_systems, id); }
 const ModelSpec* SpecCatalog::model(std::string_view id) const { return findIn(m_models, id); }
+const CalibrationSpec* SpecCatalog::calibration(std::string_view id) const { return findIn(m_calibrations, id); }
 
 const SpecDocument* SpecCatalog::document(SpecKind kind, std::string_view id) const
 {
@@ -270,6 +279,7 @@ std::vector<std::string> SpecCatalog::ids(SpecKind kind) const
     case SpecKind::Superchip: keys(m_superchips); break;
     case SpecKind::System: keys(m_systems); break;
     case SpecKind::Model: keys(m_models); break;
+    case SpecKind::Calibration: keys(m_calibrations); break;
     }
     return out;
 }

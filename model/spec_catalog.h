@@ -18,10 +18,10 @@
 
 namespace scalescope {
 
-enum class SpecKind { Gpu, Cpu, Superchip, System, Model };
+enum class SpecKind { Gpu, Cpu, Superchip, System, Model, Calibration };
 
-inline constexpr SpecKind kAllSpecKinds[] = {SpecKind::Gpu, SpecKind::Cpu, SpecKind::Superchip, SpecKind::System,
-                                             SpecKind::Model};
+inline constexpr SpecKind kAllSpecKinds[] = {SpecKind::Gpu,    SpecKind::Cpu,   SpecKind::Superchip,
+                                             SpecKind::System, SpecKind::Model, SpecKind::Calibration};
 
 [[nodiscard]] std::string_view specKindKey(SpecKind k) noexcept; // "gpu"
 [[nodiscard]] std::optional<SpecKind> specKindFromKey(std::string_view key) noexcept;
@@ -50,6 +50,7 @@ public:
     [[nodiscard]] const SuperchipSpec* superchip(std::string_view id) const;
     [[nodiscard]] const SystemSpec* system(std::string_view id) const;
     [[nodiscard]] const ModelSpec* model(std::string_view id) const;
+    [[nodiscard]] const CalibrationSpec* calibration(std::string_view id) const;
 
     [[nodiscard]] const std::vector<SpecDocument>& documents() const noexcept { return m_documents; }
     [[nodiscard]] const SpecDocument* document(SpecKind kind, std::string_view id) const;
@@ -61,6 +62,7 @@ private:
     std::map<std::string, SuperchipSpec, std::less<>> m_superchips;
     std::map<std::string, SystemSpec, std::less<>> m_systems;
     std::map<std::string, ModelSpec, std::less<>> m_models;
+    std::map<std::string, CalibrationSpec, std::less<>> m_calibrations;
     std::vector<SpecDocument> m_documents; // sorted by kind, then id
 };
 

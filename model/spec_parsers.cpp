@@ -233,6 +233,22 @@ SystemSpec readSystemSpec(SpecReader& r)
     return s;
 }
 
+CalibrationSpec readCalibrationSpec(SpecReader& r)
+{
+    CalibrationSpec c;
+    c.id = r.text("/id");
+    c.name = r.text("/name");
+    c.sources = r.sources();
+    c.nvlinkAchievableFraction = r.fraction("/nvlink_achievable_fraction");
+    c.scaleOutAchievableFraction = r.fraction("/scale_out_achievable_fraction");
+    c.halfEfficiencyChunk = r.quantity<D::Bytes>("/half_efficiency_chunk");
+    c.sharpMeasuredSpeedup = r.count("/sharp_measured_speedup");
+    c.nvlinkStepLatency = r.quantity<D::Time>("/nvlink_step_latency");
+    c.scaleOutStepLatency = r.quantity<D::Time>("/scale_out_step_latency");
+    c.extraTierLatency = r.quantity<D::Time>("/extra_tier_latency");
+    return c;
+}
+
 ModelSpec readModelSpec(SpecReader& r)
 {
     ModelSpec m;

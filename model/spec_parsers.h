@@ -14,5 +14,6 @@ namespace scalescope {
 [[nodiscard]] SuperchipSpec readSuperchipSpec(SpecReader& r);
 [[nodiscard]] SystemSpec readSystemSpec(SpecReader& r);
 [[nodiscard]] ModelSpec readModelSpec(SpecReader& r);
+[[nodiscard]] CalibrationSpec readCalibrationSpec(SpecReader& r);
 
 } // namespace scalescope

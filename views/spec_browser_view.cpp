@@ -27,6 +27,7 @@ QString kindTitle(SpecKind k)
     case SpecKind::Superchip: return SpecBrowserView::tr("Superchips");
     case SpecKind::System: return SpecBrowserView::tr("Systems");
     case SpecKind::Model: return SpecBrowserView::tr("Models");
+    case SpecKind::Calibration: return SpecBrowserView::tr("Calibrations");
     }
     return {};
 }

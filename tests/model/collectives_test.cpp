@@ -1,0 +1,137 @@
+// Collective costs against seed 004 ("GPU 上的集体操作", quiz 2 and 4).
+// Theoretical mode is the seed's throughput model: exact products, so
+// tolerances are the seed's rounding (≤ 1 %).
+
+#include "model_test_support.h"
+
+#include "model/collectives.h"
+#include "model/topology.h"
+
+using namespace scalescope;
+using testing::catalog;
+
+namespace {
+
+NetworkTiers h100Tiers(long long gpus)
+{
+    const SystemSpec& s = *catalog().system("dgx-h100-superpod");
+    return Topology(s, *catalog().gpu(s.gpu), gpus).tiers(catalog().calibration("nccl-measured"));
+}
+
+const CollectiveOptions kTheory{CollectiveMode::Theoretical, false, 0, nullptr};
+
+double seconds(const NetworkTiers& n, CollectiveKind k, double bytes, GroupShape g, CollectiveOptions o = kTheory)
+{
+    return collectiveCost(n, k, Bytes{bytes}, g, o).time.si;
+}
+
+} // namespace
+
+TEST_CASE("8xH100 AllGather of bf16[4096,65536] takes ~1.04 ms (seed 004 quiz 2 Q3)", "[collectives][seed004]")
+{
+    const double bytes = 4096.0 * 65536 * 2;
+    CHECK(seconds(h100Tiers(8), CollectiveKind::AllGather, bytes, {8, 1}) == Approx(1.04e-3).epsilon(0.005));
+}
+
+TEST_CASE("8xH100 AllGather of bf16[1024,16384] takes ≈ 65 µs exact, ≈ 75 µs approximated as B/W (seed 004 pop quiz 1)",
+          "[collectives][seed004]")
+{
+    const double bytes = 2.0 * 1024 * 16384;
+    CHECK(seconds(h100Tiers(8), CollectiveKind::AllGather, bytes, {8, 1}) == Approx(65e-6).epsilon(0.01));
+    CHECK(bytes / 450e9 == Approx(75e-6).epsilon(0.01)); // the seed's approximation B / W
+}
+
+TEST_CASE("AllReduce costs 2x AllGather; SHARP halves it in theory and gives ~30 % in measured mode (seed 004)", "[collectives][seed004]")
+{
+    const NetworkTiers n = h100Tiers(8);
+    const double b = 1e9;
+    const double ag = seconds(n, CollectiveKind::AllGather, b, {8, 1});
+    CHECK(seconds(n, CollectiveKind::AllReduce, b, {8, 1}) == Approx(2 * ag).epsilon(1e-12));
+    CollectiveOptions sharp = kTheory;
+    sharp.sharp = true;
+    CHECK(seconds(n, CollectiveKind::AllReduce, b, {8, 1}, sharp) == Approx(b / 450e9).epsilon(1e-9)); // "exactly B / W"
+    CollectiveOptions measured{CollectiveMode::Measured, false, 0, catalog().calibration("nccl-measured")};
+    CollectiveOptions measuredSharp = measured;
+    measuredSharp.sharp = true;
+    const CollectiveCost ring = collectiveCost(n, CollectiveKind::AllReduce, Bytes{b}, {8, 1}, measured);
+    const CollectiveCost nvls = collectiveCost(n, CollectiveKind::AllReduce, Bytes{b}, {8, 1}, measuredSharp);
+    CHECK(ring.bandwidthTime.si / nvls.bandwidthTime.si == Approx(1.3).epsilon(1e-9));
+}
+
+TEST_CASE("Measured mode: large AllReduce reaches ~370 of 450 GB/s, a 58 MB one only ~150 GB/s (seed 004)", "[collectives][seed004]")
+{
+    const NetworkTiers n = h100Tiers(8);
+    const CollectiveOptions measured{CollectiveMode::Measured, false, 0, catalog().calibration("nccl-measured")};
+    // bus bandwidth = 2·B·(N−1)/(N·t), as the seed's plot defines it
+    auto busBandwidth = [&](double bytes) {
+        return 2 * bytes * 7 / 8 / collectiveCost(n, CollectiveKind::AllReduce, Bytes{bytes}, {8, 1}, measured).bandwidthTime.si;
+    };
+    CHECK(busBandwidth(10e9) == Approx(370e9).epsilon(0.02));
+    CHECK(busBandwidth(8192.0 * 3584 * 2) == Approx(150e9).epsilon(0.05));
+    CHECK(collectiveCost(n, CollectiveKind::AllReduce, Bytes{1e6}, {8, 1}, measured).latency.si > 0);
+}
+
+TEST_CASE("AllToAll in a node costs B·(N−1)/(W·N²) ≈ B/(W·N), halved when 4 of 8 are non-zero (seed 004 pop quiz 2)",
+          "[collectives][seed004]")
+{
+    const NetworkTiers n = h100Tiers(8);
+    const double b = 1e9;
+    const double dense = seconds(n, CollectiveKind::AllToAll, b, {8, 1});
+    CHECK(dense == Approx(b * 7 / (450e9 * 64)).epsilon(1e-9));
+    CollectiveOptions sparse = kTheory;
+    sparse.topK = 4;
+    CHECK(seconds(n, CollectiveKind::AllToAll, b, {8, 1}, sparse) == Approx(dense / 2).epsilon(1e-9));
+}
+
+TEST_CASE("H100 SuperPod AllGather bandwidth per tier: node ≈ 514 GB/s, leaf ≈ 413 GB/s, spine ≈ 17.1 TB/s → ≈ 413 GB/s (seed 004)",
+          "[collectives][seed004]")
+{
+    const NetworkTiers n = h100Tiers(1024);
+    REQUIRE(n.tiers.size() == 3);
+    auto agBandwidth = [](const NetworkTier& t) { return t.degree * t.childEgress.si / (t.degree - 1); };
+    CHECK(agBandwidth(n.tiers[0]) == Approx(514e9).epsilon(0.001));
+    CHECK(agBandwidth(n.tiers[1]) == Approx(413e9).epsilon(0.001));
+    CHECK(agBandwidth(n.tiers[2]) == Approx(17.1e12).epsilon(0.002));
+    const double b = 1e9;
+    const CollectiveCost all = collectiveCost(n, CollectiveKind::AllGather, Bytes{b}, {1024, 1}, kTheory);
+    CHECK(b / all.time.si == Approx(413e9).epsilon(0.001));
+    CHECK(n.tiers[static_cast<size_t>(all.bottleneckTier)].name == "leaf");
+}
+
+TEST_CASE("2-node AllGather is node-bound: B/514e9 at the node vs B/800e9 at the leaf (seed 004 quiz 4 Q5)", "[collectives][seed004]")
+{
+    const NetworkTiers n = h100Tiers(16);
+    const double b = 1e9;
+    const CollectiveCost c = collectiveCost(n, CollectiveKind::AllGather, Bytes{b}, {16, 1}, kTheory);
+    CHECK(c.tiers[0].time.si == Approx(b / 514.3e9).epsilon(0.001));
+    CHECK(c.tiers[1].time.si == Approx(b / 800e9).epsilon(1e-9));
+    CHECK(c.bottleneckTier == 0);
+}
+
+TEST_CASE("Cross-node AllToAll over 2 nodes: B·(M−1)/(M²·W) exact, ≈ B/(2·400e9) as the seed approximates", "[collectives][seed004]")
+{
+    const NetworkTiers n = h100Tiers(16);
+    const double b = 1e9;
+    const double t = seconds(n, CollectiveKind::AllToAll, b, {16, 1});
+    CHECK(t == Approx(b * 1 / (4 * 400e9)).epsilon(1e-9));
+    CHECK(t == Approx(b / (2 * 400e9) * 0.5).epsilon(1e-9)); // (M−1)/M of the seed's approximation
+}
+
+TEST_CASE("Inner-axis sharding: AllGather over DP with 8-way inner TP moves B/Y per group but shares the node egress 8 ways (seed 004)",
+          "[collectives][seed004]")
+{
+    const NetworkTiers n = h100Tiers(256);
+    const double full = 1e9; // the whole array, sharded 8 ways along the inner axis
+    const CollectiveCost c = collectiveCost(n, CollectiveKind::AllGather, Bytes{full / 8}, {32, 8}, kTheory);
+    CHECK(c.tiers[0].time.si == 0); // one member per node: nothing on NVLink
+    // T = bytes/W_node · D_node/max(D_node, Y) with Y = 8 → bytes/W_node · (31/32)
+    CHECK(c.time.si == Approx(full / 400e9 * 31.0 / 32).epsilon(1e-9));
+}
+
+TEST_CASE("A group of one costs nothing; p2p across nodes shares the node egress", "[collectives]")
+{
+    const NetworkTiers n = h100Tiers(16);
+    CHECK(seconds(n, CollectiveKind::AllGather, 1e9, {1, 1}) == 0);
+    CHECK(seconds(n, CollectiveKind::PointToPoint, 1e9, {2, 8}) == Approx(1e9 * 8 / 400e9).epsilon(1e-9));
+    CHECK(seconds(n, CollectiveKind::PointToPoint, 1e9, {2, 1}) == Approx(1e9 / 450e9).epsilon(1e-9));
+}

@@ -1,0 +1,59 @@
+#pragma once
+// Shared by the cost-model tests: the built-in catalog and scenario contexts.
+
+#include "model/evaluation_context.h"
+#include "model/spec_catalog.h"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+
+namespace scalescope::testing {
+
+inline const SpecCatalog& catalog()
+{
+    static const SpecCatalog c = [] {
+        SpecErrors errors;
+        return SpecCatalog::load({SCALESCOPE_SPECS_DIR}, {}, errors);
+    }();
+    return c;
+}
+
+inline Scenario presetScenario(const std::string& name)
+{
+    SpecErrors errors;
+    auto s = loadScenarioFile(std::string(SCALESCOPE_SPECS_DIR) + "/scenarios/" + name + ".scalescope.json", errors);
+    for (const auto& e : errors) UNSCOPED_INFO(e.text());
+    REQUIRE(s);
+    return *s;
+}
+
+inline EvaluationContext contextFor(const Scenario& s)
+{
+    SpecErrors errors;
+    auto ctx = makeEvaluationContext(s, catalog(), errors);
+    for (const auto& e : errors) UNSCOPED_INFO(e.text());
+    REQUIRE(ctx);
+    return *ctx;
+}
+
+// A training scenario with the given layout on a system.
+inline Scenario makeScenario(const std::string& system, long long gpus, const std::string& model, int tp, int pp, int dp,
+                             int globalBatch, int seqLen = 8192)
+{
+    Scenario s;
+    s.name = "test";
+    s.system = system;
+    s.gpus = gpus;
+    s.model = model;
+    s.training.seqLen = seqLen;
+    s.training.globalBatch = globalBatch;
+    s.training.precision = Precision::Bf16;
+    s.parallel.tp = tp;
+    s.parallel.pp = pp;
+    s.parallel.dp = dp;
+    s.network.mode = CollectiveMode::Theoretical;
+    return s;
+}
+
+} // namespace scalescope::testing

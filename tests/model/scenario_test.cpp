@@ -1,0 +1,77 @@
+// Scenario files: every preset parses, saving and loading loses nothing,
+// and malformed scenarios are reported with file, path and expectation.
+
+#include "model_test_support.h"
+
+#include "model/layout_search.h"
+
+#include <filesystem>
+
+using namespace scalescope;
+using namespace scalescope::testing;
+
+TEST_CASE("Scenario save/load round trip keeps every field, including unknown keys", "[scenario]")
+{
+    Scenario s = presetScenario("default");
+    nlohmann::json j = scenarioToJson(s);
+    j["my_notes"] = "kept";
+    SpecErrors errors;
+    const auto again = parseScenario(j, "roundtrip", errors);
+    REQUIRE(again);
+    CHECK(errors.empty());
+    CHECK(scenarioToJson(*again) == j);
+    CHECK(again->parallel == s.parallel);
+    CHECK(again->extra["my_notes"] == "kept");
+}
+
+TEST_CASE("Malformed scenarios name the file, the path and what was expected", "[scenario]")
+{
+    struct Row { nlohmann::json patch; const char* path; const char* message; };
+    const Row rows[] = {
+        {{{"format", "other/1"}}, "/format", "expected \"scalescope-scenario/1\""},
+        {{{"gpus", -4}}, "/gpus", "expected a whole number >= 1, found the number -4"},
+        {{{"gpus", "many"}}, "/gpus", "found the string \"many\""},
+        {{{"training", {{"precision", "fp7"}}}}, "/training/precision", "expected one of \"bf16\", \"fp16\", \"fp8\", \"fp4\""},
+        {{{"training", {{"recompute", "some"}}}}, "/training/recompute", "expected \"none\", \"selective\" or \"full\""},
+        {{{"parallel", {{"schedule", "2f2b"}}}}, "/parallel/schedule", "expected \"gpipe\""},
+        {{{"parallel", {{"order", {"tp", "tp", "ep", "dp", "pp"}}}}}, "/parallel/order", "each once"},
+        {{{"network", {{"efficiency", "magic"}}}}, "/network/efficiency", "expected \"theoretical\" or \"measured\""},
+        {{{"facility", {{"delta_T_K", 0}}}}, "/facility/delta_T_K", "expected a number > 0"},
+    };
+    for (const Row& row : rows) {
+        nlohmann::json j = scenarioToJson(presetScenario("default"));
+        j.merge_patch(row.patch);
+        SpecErrors errors;
+        CHECK_FALSE(parseScenario(j, "bad.scalescope.json", errors));
+        REQUIRE_FALSE(errors.empty());
+        INFO(errors[0].text());
+        CHECK(errors[0].path == row.path);
+        CHECK_THAT(errors[0].text(), Catch::StartsWith(std::string("bad.scalescope.json: ") + row.path + ": "));
+        CHECK_THAT(errors[0].message, Catch::Contains(row.message));
+    }
+}
+
+TEST_CASE("dp may be omitted: it is gpus / (tp·pp·cp)", "[scenario]")
+{
+    nlohmann::json j = scenarioToJson(presetScenario("default"));
+    j["parallel"].erase("dp");
+    SpecErrors errors;
+    const auto s = parseScenario(j, "x", errors);
+    REQUIRE(s);
+    CHECK(s->parallel.dp == 64 / (s->parallel.tp * s->parallel.pp * s->parallel.cp));
+}
+
+TEST_CASE("Search ranks valid layouts by step time and never returns one that does not fit", "[search]")
+{
+    const EvaluationContext ctx = contextFor(presetScenario("llama3-70b-4096-h100"));
+    SearchOptions o;
+    o.top = 5;
+    const SearchResult r = searchLayouts(ctx, o);
+    REQUIRE(r.best.size() == 5);
+    CHECK(r.evaluated > 100);
+    for (size_t i = 0; i < r.best.size(); ++i) {
+        CHECK(r.best[i].evaluation.memory.fits);
+        if (i > 0) CHECK(r.best[i - 1].evaluation.stepTime <= r.best[i].evaluation.stepTime);
+    }
+    CHECK(r.best[0].evaluation.stepTime <= evaluate(ctx).stepTime);
+}

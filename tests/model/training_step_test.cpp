@@ -1,0 +1,156 @@
+// Training-step evaluations of the presets and seed 004's worked layouts.
+
+#include "model_test_support.h"
+
+#include "model/evaluation_json.h"
+#include "model/layout_check.h"
+#include "model/verdicts.h"
+
+using namespace scalescope;
+using namespace scalescope::testing;
+
+namespace {
+bool hasWarning(const Evaluation& e, WarningCode c)
+{
+    for (int i = 0; i < e.warningCount; ++i)
+        if (e.warnings[static_cast<size_t>(i)].code == c) return true;
+    return false;
+}
+} // namespace
+
+TEST_CASE("Every preset scenario evaluates to the DESIGN.md contract keys", "[training]")
+{
+    for (const char* name : {"default", "llama3-70b-4096-h100", "deepseek-v3-2048-h800", "llama3-405b-16k-h100", "gb200-nvl72-llama3-405b"}) {
+        INFO(name);
+        const EvaluationContext ctx = contextFor(presetScenario(name));
+        const Evaluation e = evaluate(ctx);
+        INFO(e.error);
+        REQUIRE(e.ok);
+        const nlohmann::json j = evaluationToJson(ctx, e);
+        for (const char* key : {"step_time_s", "mfu", "tokens_per_s", "tokens_per_s_per_gpu", "flops_per_step", "compute_s",
+                                "exposed_comm_s", "bubble_fraction", "comm", "memory_per_gpu", "warnings"})
+            CHECK(j.contains(key));
+        for (const char* axis : {"tp", "cp", "ep", "pp", "dp"}) {
+            CHECK(j["comm"][axis].contains("s"));
+            CHECK(j["comm"][axis].contains("bytes"));
+            CHECK(j["comm"][axis].contains("tier"));
+        }
+        for (const char* key : {"weights_B", "grads_B", "optimizer_B", "activations_B", "total_B", "capacity_B", "fits"})
+            CHECK(j["memory_per_gpu"].contains(key));
+        CHECK(e.mfu > 0.05);
+        CHECK(e.mfu < 1.0);
+    }
+}
+
+TEST_CASE("LLaMA-3 70B on 4,096 H100: 8-way PP raises the DP bandwidth to ≈ 3.2 TB/s and the critical batch to ≈ 309 (seed 004 quiz 5 Q2)",
+          "[training][seed004]")
+{
+    Scenario s = makeScenario("dgx-h100-superpod", 4096, "llama3-70b", 8, 8, 64, 512);
+    const Evaluation e = evaluate(contextFor(s));
+    REQUIRE(e.ok);
+    // 990e12 / 3.2e12 = 309, times (X−1)/X = 63/64 for 64-way DP
+    CHECK(e.criticalTokensPerGpu == Approx(309.4 * 63 / 64).epsilon(0.01));
+    CHECK(e.tokensPerGpu == Approx(512.0 * 8192 / 4096).epsilon(1e-12)); // ≈ 1,024 (the seed's 976 uses 4M tokens)
+    CHECK_FALSE(hasWarning(e, WarningCode::BelowCriticalBatch));
+}
+
+TEST_CASE("Pure DP with 8-way TP on 16k H100: per-GPU batch 1,024 tokens is below the DP critical batch of ~2,475 (seed 004)",
+          "[training][seed004]")
+{
+    Scenario s = makeScenario("dgx-h100-superpod", 16384, "llama3-70b", 8, 1, 2048, 2048);
+    s.training.zeroStage = 3;
+    const Evaluation e = evaluate(contextFor(s));
+    REQUIRE(e.ok);
+    CHECK(e.tokensPerGpu == Approx(1024).epsilon(1e-12));
+    // the DP group spans nodes with 8 inner TP ranks: W = 8 × 400 GB/s / 8 = 400 GB/s per layer shard
+    CHECK(e.criticalTokensPerGpu == Approx(2475).epsilon(0.01));
+    REQUIRE(hasWarning(e, WarningCode::BelowCriticalBatch));
+    for (int i = 0; i < e.warningCount; ++i)
+        if (e.warnings[static_cast<size_t>(i)].code == WarningCode::BelowCriticalBatch)
+            CHECK_THAT(warningMessage(e.warnings[static_cast<size_t>(i)]),
+                       Catch::StartsWith("per-GPU batch 1,024 tokens is below the DP critical batch of ~2,4"));
+}
+
+TEST_CASE("tp=16 on DGX H100 spans 2 NVLink domains and its TP time grows (seed 004: TP stays in the node)", "[training][seed004]")
+{
+    Scenario s8 = makeScenario("dgx-h100-superpod", 64, "llama3-70b", 8, 4, 2, 128);
+    Scenario s16 = makeScenario("dgx-h100-superpod", 64, "llama3-70b", 16, 2, 2, 128);
+    const Evaluation e8 = evaluate(contextFor(s8)), e16 = evaluate(contextFor(s16));
+    REQUIRE(e8.ok);
+    REQUIRE(e16.ok);
+    CHECK(e8.axis(CommAxis::Tp).tier == 0);
+    CHECK(e16.axis(CommAxis::Tp).tier == 1);
+    CHECK_FALSE(hasWarning(e8, WarningCode::TpLeavesNvlinkDomain));
+    REQUIRE(hasWarning(e16, WarningCode::TpLeavesNvlinkDomain));
+    for (int i = 0; i < e16.warningCount; ++i)
+        if (e16.warnings[static_cast<size_t>(i)].code == WarningCode::TpLeavesNvlinkDomain)
+            CHECK_THAT(warningMessage(e16.warnings[static_cast<size_t>(i)]), Catch::StartsWith("tp=16 spans 2 NVLink domains"));
+    // The 2-node AllGather is bound by the node tier (B/514e9 vs B/800e9, seed 004 quiz 4 Q5), so a
+    // layer's TP time stays the same while its compute halves: TP's share of the step doubles.
+    const double share8 = e8.stage.tpForward.si / e8.stage.forwardCompute.si;
+    const double share16 = e16.stage.tpForward.si / e16.stage.forwardCompute.si;
+    CHECK(e16.stage.tpForward.si / e16.stage.layers == Approx(e8.stage.tpForward.si / e8.stage.layers).epsilon(1e-9));
+    CHECK(share16 == Approx(2 * share8).epsilon(0.05)); // logits on the last stage shift it slightly
+}
+
+TEST_CASE("LLaMA-3 70B with 8-way TP and pure DP does not fit an 80 GB H100 without ZeRO (seed 004 quiz 5 Q2)", "[training][seed004]")
+{
+    Scenario s = makeScenario("dgx-h100-superpod", 4096, "llama3-70b", 8, 1, 512, 512);
+    s.training.zeroStage = 0;
+    const Evaluation e = evaluate(contextFor(s));
+    REQUIRE(e.ok);
+    CHECK_FALSE(e.memory.fits);
+    CHECK(hasWarning(e, WarningCode::DoesNotFit));
+    // weights + Adam moments alone, 10 bytes/param / 8 (the seed's 87.5 GB), are a lower bound of our 16 bytes/param
+    CHECK(e.memory.weights.si + e.memory.optimizer.si > 87.5e9 * 0.95);
+}
+
+TEST_CASE("Bad layouts give a clear error with a JSON path, never NaN", "[training]")
+{
+    const EvaluationContext ctx = contextFor(makeScenario("dgx-h100-superpod", 64, "llama3-70b", 8, 4, 2, 128));
+    struct Row {
+        ParallelLayout layout;
+        const char* path;
+        const char* message;
+    };
+    ParallelLayout base = ctx.scenario.parallel;
+    auto with = [&](auto f) { ParallelLayout p = base; f(p); return p; };
+    const Row rows[] = {
+        {with([](ParallelLayout& p) { p.dp = 3; }), "/parallel", "expected tp·pp·cp·dp = gpus (64)"},
+        {with([](ParallelLayout& p) { p.tp = 3; p.dp = 0; }), "/parallel", "at least 1"},
+        {with([](ParallelLayout& p) { p.ep = 2; }), "/parallel/ep", "expected ep = 1 for the dense model"},
+        {with([](ParallelLayout& p) { p.tp = 16; p.pp = 2; p.dp = 2; p.vpp = 1; }), "/parallel/tp", ""},
+        {with([](ParallelLayout& p) { p.microbatchSize = 3; }), "/training/global_batch", "multiple of dp"},
+        {with([](ParallelLayout& p) { p.pp = 64; p.tp = 1; p.dp = 1; p.vpp = 2; p.schedule = Schedule::Interleaved; }), "/parallel/pp", "pp·vpp ≤ the 80 layers"},
+    };
+    for (const Row& row : rows) {
+        const Evaluation e = evaluate(ctx, row.layout);
+        if (std::string(row.message).empty()) { // tp=16 divides 64 heads and is a multiple of 8 KV heads: valid
+            CHECK(e.ok);
+            continue;
+        }
+        INFO(row.message);
+        CHECK_FALSE(e.ok);
+        CHECK(e.errorPath == row.path);
+        CHECK_THAT(e.error, Catch::Contains(row.message));
+    }
+}
+
+TEST_CASE("Unknown ids, unsupported precision and too many GPUs are scenario errors with paths", "[training]")
+{
+    SpecErrors errors;
+    Scenario s = makeScenario("dgx-a100-superpod", 64, "llama3-70b", 8, 4, 2, 128);
+    s.training.precision = Precision::Fp8;
+    CHECK_FALSE(makeEvaluationContext(s, catalog(), errors));
+    REQUIRE_FALSE(errors.empty());
+    CHECK(errors[0].path == "/training/precision");
+    errors.clear();
+    s = makeScenario("dgx-h100-superpod", 1 << 20, "llama3-70b", 8, 4, 32768, 32768);
+    CHECK_FALSE(makeEvaluationContext(s, catalog(), errors));
+    REQUIRE_FALSE(errors.empty());
+    CHECK(errors[0].path == "/gpus");
+    errors.clear();
+    s.model = "llama9";
+    CHECK_FALSE(makeEvaluationContext(s, catalog(), errors));
+    CHECK(errors[0].path == "/model");
+}
