@@ -38,6 +38,15 @@ std::optional<EvaluationContext> makeEvaluationContext(const Scenario& s, const 
                           "expected the calibration spec \"" + std::string(kDefaultCalibration) +
                               "\" for measured efficiencies, found none (use \"theoretical\" or restore specs/calibration)"});
     }
+    const auto missingFacility = [&](const char* path, const std::string& what) {
+        errors.push_back({file, path, "expected the " + what + " in the spec catalog, found none (restore specs/facility)"});
+    };
+    if (const FluidSpec* f = catalog.fluid(s.facility.coolant)) ctx.coolant = *f;
+    else missingFacility("/facility/coolant", "fluid spec \"" + s.facility.coolant + "\"");
+    if (const FluidSpec* f = catalog.fluid(kAirFluid)) ctx.air = *f;
+    else missingFacility("/facility", std::string("fluid spec \"") + kAirFluid + "\"");
+    if (const FacilitySpec* f = catalog.facility(kDefaultFacility)) ctx.facility = *f;
+    else missingFacility("/facility", std::string("facility spec \"") + kDefaultFacility + "\"");
     const long long maxGpus = system->scaleOut.maxGpus.value;
     if (s.gpus > maxGpus)
         errors.push_back({file, "/gpus", "expected at most the " + std::to_string(maxGpus) + " GPUs of " + system->name +

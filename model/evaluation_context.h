@@ -5,6 +5,7 @@
 // a different parallel layout reuses the context (the layout search does).
 
 #include "evaluation.h"
+#include "facility_specs.h"
 #include "hardware_specs.h"
 #include "model_spec.h"
 #include "network_tiers.h"
@@ -27,9 +28,14 @@ struct EvaluationContext {
     NetworkTiers tiers;
     ModelCost cost; // at scenario.training.seqLen
     FlopsPerSecond peak{}; // dense Tensor Core peak at the training precision
+    FluidSpec coolant;     // scenario.facility.coolant
+    FluidSpec air;         // for the air-cooling comparison
+    FacilitySpec facility; // feeds, load profile, failure model
 };
 
 inline constexpr const char* kDefaultCalibration = "nccl-measured";
+inline constexpr const char* kDefaultFacility = "default";
+inline constexpr const char* kAirFluid = "air";
 
 // Resolves ids against the catalog; problems (unknown ids, an unsupported
 // precision, more GPUs than the system holds) go to errors with JSON paths.

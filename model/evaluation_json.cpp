@@ -1,5 +1,6 @@
 #include "evaluation_json.h"
 
+#include "facility_report.h"
 #include "verdicts.h"
 
 namespace scalescope {
@@ -71,6 +72,10 @@ json evaluationToJson(const EvaluationContext& ctx, const Evaluation& e)
         {"memory_per_gpu", memory},
         {"warnings", warnings},
     };
+    const FacilityReport facility = facilityReport(ctx, e);
+    out["power"] = powerJson(ctx, facility);
+    out["cooling"] = coolingJson(ctx, facility);
+    out["goodput"] = goodputJson(ctx, e, facility);
     if (e.timeToTrain.si > 0) out["time_to_train_s"] = e.timeToTrain.si;
     if (e.tpComputeBoundLimit > 0) out["tp_compute_bound_limit"] = e.tpComputeBoundLimit;
     return out;

@@ -55,6 +55,11 @@ constexpr std::array kUnits{
     UnitDef{"Wh", Dimension::Energy, 3600}, UnitDef{"kWh", Dimension::Energy, 3.6e6},
     UnitDef{"MWh", Dimension::Energy, 3.6e9}, UnitDef{"GWh", Dimension::Energy, 3.6e12},
     UnitDef{"g", Dimension::Mass, 1e-3}, UnitDef{"kg", Dimension::Mass, 1}, UnitDef{"t", Dimension::Mass, 1e3},
+    UnitDef{"V", Dimension::Voltage, 1}, UnitDef{"kV", Dimension::Voltage, 1e3},
+    UnitDef{"A", Dimension::Current, 1}, UnitDef{"kA", Dimension::Current, 1e3},
+    UnitDef{"kg/m3", Dimension::Density, 1}, UnitDef{"kg/m³", Dimension::Density, 1},
+    UnitDef{"J/(kg·K)", Dimension::SpecificHeat, 1}, UnitDef{"kJ/(kg·K)", Dimension::SpecificHeat, 1e3},
+    UnitDef{"J/(kg K)", Dimension::SpecificHeat, 1}, UnitDef{"kJ/(kg K)", Dimension::SpecificHeat, 1e3},
 };
 // clang-format on
 
@@ -95,6 +100,10 @@ std::string_view dimensionName(Dimension d) noexcept
     case Dimension::Flow: return "a flow (e.g. \"150 L/min\")";
     case Dimension::Energy: return "an energy (e.g. \"1 MWh\")";
     case Dimension::Mass: return "a mass (e.g. \"1.36 t\")";
+    case Dimension::Voltage: return "a voltage (e.g. \"415 V\")";
+    case Dimension::Current: return "a current (e.g. \"190 A\")";
+    case Dimension::Density: return "a density (e.g. \"997 kg/m3\")";
+    case Dimension::SpecificHeat: return "a specific heat (e.g. \"4.18 kJ/(kg·K)\")";
     }
     return "a quantity";
 }
@@ -206,6 +215,10 @@ std::string formatQuantity(Dimension d, double si, int digits)
     case Dimension::Flow: return formatSignificant(si / (Litre / 60), digits) + " L/min";
     case Dimension::Energy: return withPrefix(si, {{3.6e12, "GWh"}, {3.6e9, "MWh"}, {3.6e6, "kWh"}, {1e3, "kJ"}, {1, "J"}}, digits);
     case Dimension::Mass: return withPrefix(si, {{1e3, "t"}, {1, "kg"}, {1e-3, "g"}}, digits);
+    case Dimension::Voltage: return withPrefix(si, {{1e3, "kV"}, {1, "V"}}, digits);
+    case Dimension::Current: return withPrefix(si, {{1e3, "kA"}, {1, "A"}}, digits);
+    case Dimension::Density: return formatSignificant(si, digits) + " kg/m3";
+    case Dimension::SpecificHeat: return formatSignificant(si / 1e3, digits) + " kJ/(kg·K)";
     }
     return formatSignificant(si, digits);
 }

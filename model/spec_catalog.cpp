@@ -28,6 +28,8 @@ std::string_view specKindKey(SpecKind k) noexcept
     case SpecKind::System: return "system";
     case SpecKind::Model: return "model";
     case SpecKind::Calibration: return "calibration";
+    case SpecKind::Fluid: return "fluid";
+    case SpecKind::Facility: return "facility";
     }
     return "?";
 }
@@ -77,6 +79,8 @@ struct ParsedSpec {
     std::optional<SystemSpec> system;
     std::optional<ModelSpec> model;
     std::optional<CalibrationSpec> calibration;
+    std::optional<FluidSpec> fluid;
+    std::optional<FacilitySpec> facility;
 };
 
 // Parses and checks one file on its own (no cross references).
@@ -92,8 +96,9 @@ std::optional<ParsedSpec> parseSpecFile(const fs::path& file, SpecErrors& errors
     const json* kindValue = doc->contains("kind") ? &(*doc)["kind"] : nullptr;
     const auto kind = kindValue && kindValue->is_string() ? specKindFromKey(kindValue->get<std::string>()) : std::nullopt;
     if (!kind) {
-        errors.push_back({name, "/kind", "expected one of \"gpu\", \"cpu\", \"superchip\", \"system\", \"model\", \"calibration\", found " +
-                                             describeJson(kindValue)});
+        std::string kinds;
+        for (SpecKind k : kAllSpecKinds) kinds += (kinds.empty() ? "\"" : ", \"") + std::string(specKindKey(k)) + "\"";
+        errors.push_back({name, "/kind", "expected one of " + kinds + ", found " + describeJson(kindValue)});
         return std::nullopt;
     }
     SpecErrors local;
@@ -123,6 +128,16 @@ std::optional<ParsedSpec> parseSpecFile(const fs::path& file, SpecErrors& errors
         out.calibration = readCalibrationSpec(r);
         out.document.id = out.calibration->id;
         out.document.name = out.calibration->name;
+        break;
+    case SpecKind::Fluid:
+        out.fluid = readFluidSpec(r);
+        out.document.id = out.fluid->id;
+        out.document.name = out.fluid->name;
+        break;
+    case SpecKind::Facility:
+        out.facility = readFacilitySpec(r);
+        out.document.id = out.facility->id;
+        out.document.name = out.facility->name;
         break;
     }
     if (!local.empty()) {
@@ -191,6 +206,8 @@ SpecCatalog SpecCatalog::load(const std::vector<fs::path>& builtinRoots, const s
         if (spec.cpu) catalog.m_cpus[key.second] = *spec.cpu;
         if (spec.model) catalog.m_models[key.second] = *spec.model;
         if (spec.calibration) catalog.m_calibrations[key.second] = *spec.calibration;
+        if (spec.fluid) catalog.m_fluids[key.second] = *spec.fluid;
+        if (spec.facility) catalog.m_facilities[key.second] = *spec.facility;
     }
     // References: superchips need their CPU and GPU, systems their GPU and superchip.
     auto refError = [&](const ParsedSpec& s, const std::string& path, std::string_view kind, const std::string& id,
@@ -261,6 +278,8 @@ const SuperchipSpec* SpecCatalog::superchip(std::string_view id) const { return 
 const SystemSpec* SpecCatalog::system(std::string_view id) const { return findIn(m_systems, id); }
 const ModelSpec* SpecCatalog::model(std::string_view id) const { return findIn(m_models, id); }
 const CalibrationSpec* SpecCatalog::calibration(std::string_view id) const { return findIn(m_calibrations, id); }
+const FluidSpec* SpecCatalog::fluid(std::string_view id) const { return findIn(m_fluids, id); }
+const FacilitySpec* SpecCatalog::facility(std::string_view id) const { return findIn(m_facilities, id); }
 
 const SpecDocument* SpecCatalog::document(SpecKind kind, std::string_view id) const
 {
@@ -280,6 +299,8 @@ std::vector<std::string> SpecCatalog::ids(SpecKind kind) const
     case SpecKind::System: keys(m_systems); break;
     case SpecKind::Model: keys(m_models); break;
     case SpecKind::Calibration: keys(m_calibrations); break;
+    case SpecKind::Fluid: keys(m_fluids); break;
+    case SpecKind::Facility: keys(m_facilities); break;
     }
     return out;
 }

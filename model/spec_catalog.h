@@ -3,6 +3,7 @@
 // user's own, which replace a built-in spec of the same kind and id. A file
 // with any error is left out whole and reported; nothing half-read is used.
 
+#include "facility_specs.h"
 #include "hardware_specs.h"
 #include "model_spec.h"
 #include "spec_error.h"
@@ -18,10 +19,11 @@
 
 namespace scalescope {
 
-enum class SpecKind { Gpu, Cpu, Superchip, System, Model, Calibration };
+enum class SpecKind { Gpu, Cpu, Superchip, System, Model, Calibration, Fluid, Facility };
 
-inline constexpr SpecKind kAllSpecKinds[] = {SpecKind::Gpu,    SpecKind::Cpu,   SpecKind::Superchip,
-                                             SpecKind::System, SpecKind::Model, SpecKind::Calibration};
+inline constexpr SpecKind kAllSpecKinds[] = {SpecKind::Gpu,         SpecKind::Cpu,   SpecKind::Superchip,
+                                             SpecKind::System,      SpecKind::Model, SpecKind::Calibration,
+                                             SpecKind::Fluid,       SpecKind::Facility};
 
 [[nodiscard]] std::string_view specKindKey(SpecKind k) noexcept; // "gpu"
 [[nodiscard]] std::optional<SpecKind> specKindFromKey(std::string_view key) noexcept;
@@ -51,6 +53,8 @@ public:
     [[nodiscard]] const SystemSpec* system(std::string_view id) const;
     [[nodiscard]] const ModelSpec* model(std::string_view id) const;
     [[nodiscard]] const CalibrationSpec* calibration(std::string_view id) const;
+    [[nodiscard]] const FluidSpec* fluid(std::string_view id) const;
+    [[nodiscard]] const FacilitySpec* facility(std::string_view id) const;
 
     [[nodiscard]] const std::vector<SpecDocument>& documents() const noexcept { return m_documents; }
     [[nodiscard]] const SpecDocument* document(SpecKind kind, std::string_view id) const;
@@ -63,6 +67,8 @@ private:
     std::map<std::string, SystemSpec, std::less<>> m_systems;
     std::map<std::string, ModelSpec, std::less<>> m_models;
     std::map<std::string, CalibrationSpec, std::less<>> m_calibrations;
+    std::map<std::string, FluidSpec, std::less<>> m_fluids;
+    std::map<std::string, FacilitySpec, std::less<>> m_facilities;
     std::vector<SpecDocument> m_documents; // sorted by kind, then id
 };
 

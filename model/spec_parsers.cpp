@@ -1,5 +1,7 @@
 #include "spec_parsers.h"
 
+#include "facility_specs.h"
+
 namespace scalescope {
 
 using D = Dimension;
@@ -194,6 +196,8 @@ SystemSpec readSystemSpec(SpecReader& r)
     rack.units = r.integer("/rack/units");
     rack.feeds = r.integer("/rack/feeds");
     rack.feedRedundancy = r.text("/rack/feed_redundancy");
+    if (!rack.feedRedundancy.empty() && !feedRedundancyFromKey(rack.feedRedundancy))
+        r.error("/rack/feed_redundancy", "expected \"N\", \"N+1\" or \"2N\", found \"" + rack.feedRedundancy + "\"");
     std::vector<int> used(static_cast<size_t>(std::max(rack.units.value, 0)) + 1, -1);
     for (int i = 0; r.exists("/rack/slots/" + std::to_string(i)); ++i) {
         const std::string p = "/rack/slots/" + std::to_string(i);

@@ -1,9 +1,9 @@
 #pragma once
 // Physical quantities as types. Every value is stored in SI base units
-// (bytes, seconds, bytes/s, FLOP/s, watts, kelvin, m³/s, joules, kg, Hz);
+// (bytes, seconds, bytes/s, FLOP/s, watts, kelvin, m³/s, joules, kg, Hz,
+// volts, amperes, kg/m³, J/(kg·K));
 // strings like "8 TB/s" or "180 GiB" are parsed once, at the edge.
 
-#include <compare>
 #include <string>
 #include <string_view>
 
@@ -22,6 +22,10 @@ enum class Dimension {
     Flow,
     Energy,
     Mass,
+    Voltage,
+    Current,
+    Density,
+    SpecificHeat,
 };
 
 [[nodiscard]] std::string_view dimensionName(Dimension d) noexcept;
@@ -34,7 +38,13 @@ struct Quantity {
     constexpr explicit Quantity(double v) : si(v) {}
     [[nodiscard]] constexpr double value() const noexcept { return si; }
 
-    constexpr auto operator<=>(const Quantity&) const = default;
+    // Spelled out rather than <=>: Qt's moc cannot parse <compare>, and views include this header.
+    constexpr bool operator==(Quantity o) const noexcept { return si == o.si; }
+    constexpr bool operator!=(Quantity o) const noexcept { return si != o.si; }
+    constexpr bool operator<(Quantity o) const noexcept { return si < o.si; }
+    constexpr bool operator<=(Quantity o) const noexcept { return si <= o.si; }
+    constexpr bool operator>(Quantity o) const noexcept { return si > o.si; }
+    constexpr bool operator>=(Quantity o) const noexcept { return si >= o.si; }
     constexpr Quantity operator+(Quantity o) const noexcept { return Quantity{si + o.si}; }
     constexpr Quantity operator-(Quantity o) const noexcept { return Quantity{si - o.si}; }
     constexpr Quantity operator*(double k) const noexcept { return Quantity{si * k}; }
@@ -58,6 +68,10 @@ using Kelvin = Quantity<Dimension::Temperature>;
 using CubicMetresPerSecond = Quantity<Dimension::Flow>;
 using Joules = Quantity<Dimension::Energy>;
 using Kilograms = Quantity<Dimension::Mass>;
+using Volts = Quantity<Dimension::Voltage>;
+using Amperes = Quantity<Dimension::Current>;
+using KilogramsPerCubicMetre = Quantity<Dimension::Density>;
+using JoulesPerKilogramKelvin = Quantity<Dimension::SpecificHeat>;
 
 // The few products and ratios the cost model needs, so that units check.
 constexpr Seconds operator/(Bytes b, BytesPerSecond r) noexcept { return Seconds{b.si / r.si}; }

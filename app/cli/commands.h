@@ -15,6 +15,13 @@ namespace scalescope::cli {
 using Args = std::vector<std::string>;
 
 int runSpecs(const Args& args, std::ostream& out, std::ostream& err);
+int runEvaluate(const Args& args, std::ostream& out, std::ostream& err);
+int runSearch(const Args& args, std::ostream& out, std::ostream& err);
+int runTrace(const Args& args, std::ostream& out, std::ostream& err);
+int runCollective(const Args& args, std::ostream& out, std::ostream& err);
+int runMatmul(const Args& args, std::ostream& out, std::ostream& err);
+int runBench(const Args& args, std::ostream& out, std::ostream& err);
+int runPower(const Args& args, std::ostream& out, std::ostream& err);
 
 // The catalog of built-in and user specs; load problems go to err as
 // warnings (a broken user file does not stop the CLI).

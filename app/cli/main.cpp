@@ -1,6 +1,9 @@
 // scalescope-cli: the headless face of ScaleScope's cost model.
 
 #include "app/cli/commands.h"
+#ifdef SCALESCOPE_HAS_EXPORT
+#include "app/cli/export_command.h"
+#endif
 #include "model/user_paths.h"
 
 #include <iostream>
@@ -16,6 +19,14 @@ runs an analytical cost model of training on it.
 
 commands:
   specs list|show|validate|paths   the GPU, CPU, superchip, system and model specs
+  export [SCENARIO] --view V -o F  a chip, sm, superchip or rack view as SVG, PNG or PDF
+  evaluate SCENARIO... [--timeline] one training step as JSON (step time, MFU, memory, ...)
+  search SCENARIO [--top K]         the fastest layouts that fit in memory
+  trace SCENARIO -o FILE            the step as a Chrome trace (Perfetto)
+  collective --system ID --op OP --bytes B --gpus N   one collective's cost
+  matmul --gpu ID --m M --k K --n N --dtype DT        one matmul's roofline
+  power SCENARIO [--json]           rack and cluster power, feeds, cooling, energy, cost, goodput
+  bench [--json]                    cost-model speed on this machine
 
 options:
   --help      this text (also after any command)
@@ -44,7 +55,18 @@ int main(int argc, char** argv)
         return 0;
     }
     try {
-        if (command == "specs") return scalescope::cli::runSpecs(rest, std::cout, std::cerr);
+        namespace c = scalescope::cli;
+        if (command == "specs") return c::runSpecs(rest, std::cout, std::cerr);
+#ifdef SCALESCOPE_HAS_EXPORT
+        if (command == "export") return c::runExport(rest, std::cout, std::cerr);
+#endif
+        if (command == "evaluate") return c::runEvaluate(rest, std::cout, std::cerr);
+        if (command == "search") return c::runSearch(rest, std::cout, std::cerr);
+        if (command == "trace") return c::runTrace(rest, std::cout, std::cerr);
+        if (command == "collective") return c::runCollective(rest, std::cout, std::cerr);
+        if (command == "matmul") return c::runMatmul(rest, std::cout, std::cerr);
+        if (command == "bench") return c::runBench(rest, std::cout, std::cerr);
+        if (command == "power") return c::runPower(rest, std::cout, std::cerr);
     } catch (const std::exception& e) {
         std::cerr << "error: " << e.what() << "\n";
         return 1;

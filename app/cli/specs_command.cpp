@@ -42,7 +42,7 @@ int list(const Args& args, std::ostream& out, std::ostream& err)
         return Ok;
     }
     for (SpecKind kind : kAllSpecKinds) {
-        out << specKindKey(kind) << "s:\n";
+        out << (kind == SpecKind::Facility ? "facilities" : std::string(specKindKey(kind)) + "s") << ":\n";
         for (const SpecDocument& d : catalog.documents()) {
             if (d.kind != kind) continue;
             out << "  " << std::left << std::setw(22) << d.id << d.name << (d.user ? "  [user]" : "") << "\n";

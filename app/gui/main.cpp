@@ -3,39 +3,16 @@
 #include "app/gui/app_settings.h"
 #include "app/gui/language.h"
 #include "app/gui/main_window.h"
+#include "app/gui/planner_workspace.h"
 
 #include "model/spec_catalog.h"
 #include "model/user_paths.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QFileInfo>
 #include <QSettings>
+#include <QStatusBar>
 
-#include <nlohmann/json.hpp>
-
-namespace {
-
-// The scenario to open: the one named on the command line, else the
-// built-in default. Returns its display name ("" when none could be read).
-QString scenarioName(const QString& path)
-{
-    scalescope::SpecErrors errors;
-    const auto doc = scalescope::readJsonFile(path.toStdString(), errors);
-    if (!doc || !doc->is_object() || !doc->contains("name") || !(*doc)["name"].is_string()) return {};
-    return QString::fromStdString((*doc)["name"].get<std::string>());
-}
-
-QString defaultScenarioPath()
-{
-    for (const auto& root : scalescope::builtinSpecRoots()) {
-        const auto p = root / "scenarios" / "default.scalescope.json";
-        if (QFileInfo::exists(QString::fromStdString(p.string()))) return QString::fromStdString(p.string());
-    }
-    return {};
-}
-
-} // namespace
 
 int main(int argc, char** argv)
 {
@@ -61,11 +38,9 @@ int main(int argc, char** argv)
     const scalescope::SpecCatalog catalog =
         scalescope::SpecCatalog::load(scalescope::builtinSpecRoots(), {scalescope::userSpecDir()}, errors);
 
-    QString scenario = cli.positionalArguments().value(0);
-    if (scenario.isEmpty()) scenario = defaultScenarioPath();
-
     scalescope::MainWindow window(catalog, errors, settings, language);
-    window.setScenarioName(scenarioName(scenario));
+    const QString opened = window.planner()->start(cli.positionalArguments().value(0));
+    window.statusBar()->showMessage(opened, 8000);
     window.show();
     const int rc = QApplication::exec();
     window.settings().save(store);

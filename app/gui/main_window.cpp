@@ -2,9 +2,16 @@
 
 #include "language.h"
 #include "navigator.h"
+#include "planner_workspace.h"
 
 #include "model/spec_catalog.h"
 #include "model/user_paths.h"
+#include "views/export/view_export.h"
+#include "views/hardware/chip_view.h"
+#include "views/hardware/rack_view.h"
+#include "views/hardware/sm_view.h"
+#include "views/hardware/superchip_view.h"
+#include "views/planner/planner_view.h"
 #include "views/spec_browser_view.h"
 #include "views/view_placeholder.h"
 
@@ -13,6 +20,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
+#include <QFileDialog>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenuBar>
@@ -30,11 +38,23 @@ MainWindow::MainWindow(const SpecCatalog& catalog, std::vector<SpecError> loadEr
 {
     setObjectName(QStringLiteral("MainWindow"));
     m_navigator->setObjectName(QStringLiteral("navigator"));
+    m_navigator->setMinimumWidth(150);
+    m_planner = new PlannerWorkspace(m_catalog, *this);
     for (const NavigatorEntry& e : navigatorEntries()) {
         auto* item = new QListWidgetItem(m_navigator);
         item->setData(Qt::UserRole, e.key);
         if (e.key == QLatin1String("specs"))
             m_stack->addWidget(new SpecBrowserView(m_catalog, m_stack));
+        else if (e.key == QLatin1String("planner"))
+            m_stack->addWidget(m_planner->view());
+        else if (e.key == QLatin1String("chip"))
+            m_stack->addWidget(new ChipView(m_catalog, m_stack));
+        else if (e.key == QLatin1String("sm"))
+            m_stack->addWidget(new SmView(m_catalog, m_stack));
+        else if (e.key == QLatin1String("superchip"))
+            m_stack->addWidget(new SuperchipView(m_catalog, m_stack));
+        else if (e.key == QLatin1String("rack"))
+            m_stack->addWidget(new RackView(m_catalog, m_stack));
         else
             m_stack->addWidget(new ViewPlaceholder(e.title, e.what, m_stack));
         m_stack->widget(m_stack->count() - 1)->setProperty("navigatorKey", e.key);
@@ -42,6 +62,7 @@ MainWindow::MainWindow(const SpecCatalog& catalog, std::vector<SpecError> loadEr
     connect(m_navigator, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
     connect(m_navigator, &QListWidget::currentRowChanged, this, [this](int row) {
         if (row >= 0) m_settings.currentView = navigatorEntries()[static_cast<size_t>(row)].key;
+        if (m_exportAction) m_exportAction->setEnabled(qobject_cast<HardwareView*>(m_stack->currentWidget()) != nullptr);
     });
 
     auto* dock = new QDockWidget(this);
@@ -49,6 +70,9 @@ MainWindow::MainWindow(const SpecCatalog& catalog, std::vector<SpecError> loadEr
     dock->setWidget(m_navigator);
     dock->setFeatures(QDockWidget::DockWidgetMovable);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
+    addDockWidget(Qt::RightDockWidgetArea, m_planner->controlsDock());
+    connect(m_planner, &PlannerWorkspace::titleChanged, this, &MainWindow::setScenarioName);
+    connect(m_planner, &PlannerWorkspace::message, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
     setCentralWidget(m_stack);
     statusBar()->addWidget(m_scenarioLabel, 1);
     statusBar()->addPermanentWidget(m_specsLabel);
@@ -64,7 +88,12 @@ MainWindow::MainWindow(const SpecCatalog& catalog, std::vector<SpecError> loadEr
 void MainWindow::buildMenus()
 {
     m_fileMenu = menuBar()->addMenu(QString());
+    m_exportAction = m_fileMenu->addAction(QString(), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::exportView);
+    m_fileMenu->addSeparator();
     m_quitAction = m_fileMenu->addAction(QString(), QKeySequence::Quit, this, &QWidget::close);
+    m_editMenu = menuBar()->addMenu(QString());
+    m_plannerMenu = menuBar()->addMenu(QString());
+    m_planner->installMenus(m_fileMenu, m_editMenu, m_plannerMenu);
     m_viewMenu = menuBar()->addMenu(QString());
     for (const NavigatorEntry& e : navigatorEntries()) {
         QAction* a = m_viewMenu->addAction(QString());
@@ -90,6 +119,21 @@ void MainWindow::buildMenus()
                               "and feel its performance.</p><p>User specs: %2</p>")
                                .arg(QString::fromUtf8(versionString()), QString::fromStdString(userSpecDir().string())));
     });
+}
+
+void MainWindow::exportView()
+{
+    auto* view = qobject_cast<HardwareView*>(m_stack->currentWidget());
+    if (!view) return;
+    const QString file = QFileDialog::getSaveFileName(this, tr("Export view"), view->viewKey() + QStringLiteral(".svg"),
+                                                      tr("SVG image (*.svg);;PNG image (*.png);;PDF document (*.pdf)"));
+    if (file.isEmpty()) return;
+    const auto format = exportFormatFrom(file);
+    QString error;
+    if (!format) error = tr("Choose a file name ending in .svg, .png or .pdf.");
+    else if (scalescope::exportView(*view, file, *format, kDefaultExportSize, &error))
+        return statusBar()->showMessage(tr("Exported %1").arg(file), 5000);
+    QMessageBox::warning(this, tr("Export view"), error);
 }
 
 void MainWindow::setLanguage(const QString& code)
@@ -144,6 +188,7 @@ void MainWindow::retranslate()
     setWindowTitle(m_scenarioName.isEmpty() ? tr("ScaleScope") : tr("%1 — ScaleScope").arg(m_scenarioName));
     m_fileMenu->setTitle(tr("&File"));
     m_quitAction->setText(tr("&Quit"));
+    m_exportAction->setText(tr("&Export view…"));
     m_viewMenu->setTitle(tr("&View"));
     const auto& entries = navigatorEntries();
     for (size_t i = 0; i < entries.size(); ++i) {
@@ -156,6 +201,9 @@ void MainWindow::retranslate()
     }
     m_languageMenu->setTitle(tr("&Language"));
     m_helpMenu->setTitle(tr("&Help"));
+    m_editMenu->setTitle(tr("&Edit"));
+    m_plannerMenu->setTitle(tr("&Planner"));
+    m_planner->retranslate();
     m_aboutAction->setText(tr("&About ScaleScope"));
     m_navigator->parentWidget()->setWindowTitle(tr("Views"));
     m_scenarioLabel->setText(m_scenarioName.isEmpty() ? tr("No scenario open") : tr("Scenario: %1").arg(m_scenarioName));
@@ -171,6 +219,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
     m_settings.geometry = saveGeometry();
     m_settings.windowState = saveState(AppSettings::kWindowStateVersion);
     m_settings.language = m_language.current();
+    m_planner->shutDownCleanly();
     QMainWindow::closeEvent(event);
 }
 

@@ -19,6 +19,7 @@ class QStackedWidget;
 namespace scalescope {
 
 class Language;
+class PlannerWorkspace;
 class SpecCatalog;
 
 class MainWindow final : public QMainWindow {
@@ -33,6 +34,7 @@ public:
     [[nodiscard]] QWidget* view(const QString& key) const;
     void setScenarioName(const QString& name);
     [[nodiscard]] const AppSettings& settings() const noexcept { return m_settings; }
+    [[nodiscard]] PlannerWorkspace* planner() const noexcept { return m_planner; }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -40,6 +42,7 @@ protected:
 
 private:
     void buildMenus();
+    void exportView(); // File → Export view…: the current hardware view as SVG, PNG or PDF
     void retranslate();
     void setLanguage(const QString& code);
 
@@ -53,9 +56,13 @@ private:
     QLabel* m_specsLabel = nullptr;
     QMenu* m_fileMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
+    QMenu* m_editMenu = nullptr;
+    QMenu* m_plannerMenu = nullptr;
+    PlannerWorkspace* m_planner = nullptr;
     QMenu* m_languageMenu = nullptr;
     QMenu* m_helpMenu = nullptr;
     QAction* m_quitAction = nullptr;
+    QAction* m_exportAction = nullptr;
     QAction* m_aboutAction = nullptr;
     QActionGroup* m_languageGroup = nullptr;
     QString m_scenarioName;

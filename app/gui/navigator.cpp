@@ -10,28 +10,28 @@ const std::vector<NavigatorEntry>& navigatorEntries()
         {QStringLiteral("planner"), QT_TRANSLATE_NOOP("Navigator", "Planner"),
          QT_TRANSLATE_NOOP("Navigator", "Parallelism sliders, the live compute-versus-communication timeline, memory per "
                                         "GPU, headline numbers and verdicts."),
-         false},
+         true},
         {QStringLiteral("sharding"), QT_TRANSLATE_NOOP("Navigator", "Sharding map"),
          QT_TRANSLATE_NOOP("Navigator", "Every GPU of the job coloured by its tensor-parallel group, pipeline stage, "
                                         "data-parallel replica or expert group."),
          false},
         {QStringLiteral("chip"), QT_TRANSLATE_NOOP("Navigator", "Chip"),
          QT_TRANSLATE_NOOP("Navigator", "The GPU package: dies, the SM array, L2, HBM stacks, NVLink, PCIe and C2C ports."),
-         false},
+         true},
         {QStringLiteral("sm"), QT_TRANSLATE_NOOP("Navigator", "SM"),
          QT_TRANSLATE_NOOP("Navigator", "One streaming multiprocessor: sub-partitions, lanes, Tensor Cores, registers, "
                                         "shared memory and occupancy."),
-         false},
+         true},
         {QStringLiteral("memory"), QT_TRANSLATE_NOOP("Navigator", "Memory hierarchy"),
          QT_TRANSLATE_NOOP("Navigator", "Registers to network: capacity, bandwidth and latency, with a roofline chart."),
          false},
         {QStringLiteral("superchip"), QT_TRANSLATE_NOOP("Navigator", "Superchip"),
          QT_TRANSLATE_NOOP("Navigator", "Grace with one or two GPUs over NVLink-C2C: does the model fit in HBM and "
                                         "LPDDR5X?"),
-         false},
+         true},
         {QStringLiteral("rack"), QT_TRANSLATE_NOOP("Navigator", "Rack"),
          QT_TRANSLATE_NOOP("Navigator", "The 42U elevation of an NVL72 rack or an 8-GPU node, with per-tray power."),
-         false},
+         true},
         {QStringLiteral("topology"), QT_TRANSLATE_NOOP("Navigator", "Topology"),
          QT_TRANSLATE_NOOP("Navigator", "The network graph: NVLink domains, leaf and spine switches, bisection "
                                         "bandwidth and hop counts."),

@@ -1,4 +1,4 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
@@ -85,13 +85,409 @@
     </message>
 </context>
 <context>
+    <name>Timeline</name>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>backward</source>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <source>weight gradient</source>
+        <translation>权重梯度</translation>
+    </message>
+    <message>
+        <source>recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>优化器更新</translation>
+    </message>
+</context>
+<context>
+    <name>Verdicts</name>
+    <message>
+        <source>TP=%1 spans %2 NVLink domains: its AllGather runs at %3 per GPU instead of over NVLink</source>
+        <translation>TP=%1 跨越 %2 个 NVLink 域：其 AllGather 每 GPU 仅以 %3 运行，而不是走 NVLink</translation>
+    </message>
+    <message>
+        <source>EP=%1 spans %2 NVLink domains: the expert AllToAll crosses the scale-out network</source>
+        <translation>EP=%1 跨越 %2 个 NVLink 域：专家 AllToAll 需经过横向扩展网络</translation>
+    </message>
+    <message>
+        <source>CP=%1 spans %2 NVLink domains: ring attention crosses the scale-out network</source>
+        <translation>CP=%1 跨越 %2 个 NVLink 域：环形注意力需经过横向扩展网络</translation>
+    </message>
+    <message>
+        <source>Per-GPU batch %1 tokens is below the DP critical batch of ~%2 tokens: data-parallel communication cannot hide behind compute</source>
+        <translation>每 GPU 批量 %1 个 token，低于数据并行临界批量约 %2 个 token：数据并行通信无法被计算掩盖</translation>
+    </message>
+    <message>
+        <source>TP=%1 is above the compute-bound limit F·W/C ≈ %2: tensor-parallel communication dominates the MLP</source>
+        <translation>TP=%1 超过计算受限上限 F·W/C ≈ %2：张量并行通信主导了 MLP</translation>
+    </message>
+    <message>
+        <source>Needs %1 per GPU but only %2 of HBM is usable (%3 over)</source>
+        <translation>每 GPU 需要 %1，但可用 HBM 只有 %2（超出 %3）</translation>
+    </message>
+    <message>
+        <source>%1 per GPU spills to LPDDR5X over NVLink-C2C, adding %2 per step</source>
+        <translation>每 GPU 有 %1 经 NVLink-C2C 溢出到 LPDDR5X，每步增加 %2</translation>
+    </message>
+    <message>
+        <source>The pipeline bubble is %1 % of the step: use more micro-batches (now %2) or interleaving</source>
+        <translation>流水线气泡占每步的 %1 %：请增加微批次数（当前 %2）或使用交错调度</translation>
+    </message>
+    <message>
+        <source>%1 layers do not split evenly over %2 pipeline stages: the largest stage has %3 layers</source>
+        <translation>%1 层无法均分到 %2 个流水线阶段：最大的阶段有 %3 层</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 with pipeline parallelism gathers the weights for every micro-batch: consider ZeRO-1</source>
+        <translation>ZeRO-3 与流水线并行一起使用时，每个微批次都要收集一次权重：建议改用 ZeRO-1</translation>
+    </message>
+    <message>
+        <source>Collectives use measured NCCL efficiencies</source>
+        <translation>集合通信采用实测的 NCCL 效率</translation>
+    </message>
+</context>
+<context>
+    <name>ViewExport</name>
+    <message>
+        <source>Sources</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>The export size must be at least 200 × 150.</source>
+        <translation>导出尺寸至少为 200 × 150。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>无法写入 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::ChipScene</name>
+    <message>
+        <source>%1 — GPU package</source>
+        <translation>%1 — GPU 封装</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3 SMs · L2 %4 · %5 %6 at %7</source>
+        <translation>%1 · %2 · %3 个 SM · L2 %4 · %5 %6，带宽 %7</translation>
+    </message>
+    <message>
+        <source>one die</source>
+        <translation>单裸片</translation>
+    </message>
+    <message>
+        <source>%1 dies</source>
+        <translation>%1 个裸片</translation>
+    </message>
+    <message>
+        <source>Streaming multiprocessor (SM)</source>
+        <translation>流式多处理器（SM）</translation>
+    </message>
+    <message>
+        <source>Tensor Core</source>
+        <translation>Tensor Core</translation>
+    </message>
+    <message>
+        <source>L2 cache</source>
+        <translation>L2 缓存</translation>
+    </message>
+    <message>
+        <source>HBM stack</source>
+        <translation>HBM 堆栈</translation>
+    </message>
+    <message>
+        <source>NVLink port</source>
+        <translation>NVLink 端口</translation>
+    </message>
+    <message>
+        <source>PCIe</source>
+        <translation>PCIe</translation>
+    </message>
+    <message>
+        <source>Die-to-die link / NVLink-C2C</source>
+        <translation>裸片间互连 / NVLink-C2C</translation>
+    </message>
+    <message>
+        <source>Die %1 of %2</source>
+        <translation>裸片 %1（共 %2 个）</translation>
+    </message>
+    <message>
+        <source>%1 SMs on this die</source>
+        <translation>本裸片上有 %1 个 SM</translation>
+    </message>
+    <message>
+        <source>Die %1 · %2 SMs</source>
+        <translation>裸片 %1 · %2 个 SM</translation>
+    </message>
+    <message>
+        <source>L2 partition %1 of %2</source>
+        <translation>L2 分区 %1（共 %2 个）</translation>
+    </message>
+    <message>
+        <source>%1 of %2 in all</source>
+        <translation>%1（总计 %2）</translation>
+    </message>
+    <message>
+        <source>L2 partitions</source>
+        <translation>L2 分区数</translation>
+    </message>
+    <message>
+        <source>L2 cache · %1</source>
+        <translation>L2 缓存 · %1</translation>
+    </message>
+    <message>
+        <source>Streaming multiprocessor %1 (die %2)</source>
+        <translation>流式多处理器 %1（裸片 %2）</translation>
+    </message>
+    <message>
+        <source>HBM stack %1 of %2: capacity</source>
+        <translation>HBM 堆栈 %1（共 %2 个）：容量</translation>
+    </message>
+    <message>
+        <source>Bandwidth of this stack</source>
+        <translation>该堆栈带宽</translation>
+    </message>
+    <message>
+        <source>%1 (%2 over %3 stacks)</source>
+        <translation>%1（%2 分摊到 %3 个堆栈）</translation>
+    </message>
+    <message>
+        <source>Transistors</source>
+        <translation>晶体管数</translation>
+    </message>
+    <message>
+        <source>%1 billion</source>
+        <translation>%1 × 10⁹</translation>
+    </message>
+    <message>
+        <source>%1 package</source>
+        <translation>%1 封装</translation>
+    </message>
+    <message>
+        <source>NVLink %1 port %2 of %3</source>
+        <translation>NVLink %1 端口 %2（共 %3 个）</translation>
+    </message>
+    <message>
+        <source>%1 for all %2 links, both directions</source>
+        <translation>全部 %2 条链路合计 %1（双向）</translation>
+    </message>
+    <message>
+        <source>NVLink %1 · %2 links
+%3 (both directions)</source>
+        <translation>NVLink %1 · %2 条链路
+%3（双向合计）</translation>
+    </message>
+    <message>
+        <source>PCIe Gen %1</source>
+        <translation>PCIe 第 %1 代</translation>
+    </message>
+    <message>
+        <source>NVLink-C2C to the CPU</source>
+        <translation>通往 CPU 的 NVLink-C2C</translation>
+    </message>
+    <message>
+        <source>NVLink-C2C
+%1</source>
+        <translation>NVLink-C2C
+%1</translation>
+    </message>
+    <message>
+        <source>Key figures</source>
+        <translation>关键指标</translation>
+    </message>
+    <message>
+        <source>SMs</source>
+        <translation>SM 数</translation>
+    </message>
+    <message>
+        <source>Clock</source>
+        <translation>频率</translation>
+    </message>
+    <message>
+        <source>%1 dense</source>
+        <translation>%1 稠密算力</translation>
+    </message>
+    <message>
+        <source>HBM capacity</source>
+        <translation>HBM 容量</translation>
+    </message>
+    <message>
+        <source>HBM usable</source>
+        <translation>HBM 可用容量</translation>
+    </message>
+    <message>
+        <source>HBM bandwidth</source>
+        <translation>HBM 带宽</translation>
+    </message>
+    <message>
+        <source>Power (TDP)</source>
+        <translation>功耗（TDP）</translation>
+    </message>
+    <message>
+        <source>%1 SMs in all · %2 sub-partitions per SM · per sub-partition: %3 FP32 lanes, %4 × Tensor Core</source>
+        <translation>共 %1 个 SM · 每个 SM %2 个子分区 · 每个子分区：%3 条 FP32 通道、%4 个 Tensor Core</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::ChipView</name>
+    <message>
+        <source>&amp;GPU:</source>
+        <translation>GPU(&amp;G)：</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::HardwareScene</name>
+    <message>
+        <source>Source:</source>
+        <translation>来源：</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::HardwareView</name>
+    <message>
+        <source>Fit</source>
+        <translation>适应窗口</translation>
+    </message>
+    <message>
+        <source>Show the whole view (Ctrl+0)</source>
+        <translation>显示整个视图（Ctrl+0）</translation>
+    </message>
+    <message>
+        <source>+</source>
+        <translation>+</translation>
+    </message>
+    <message>
+        <source>Zoom in</source>
+        <translation>放大</translation>
+    </message>
+    <message>
+        <source>−</source>
+        <translation>−</translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <translation>缩小</translation>
+    </message>
+    <message>
+        <source>Wheel: zoom · drag: pan · hover: value and source</source>
+        <translation>滚轮：缩放 · 拖动：平移 · 悬停：数值与来源</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::LayoutSuggestions</name>
+    <message>
+        <source>Suggested layouts</source>
+        <translation>推荐布局</translation>
+    </message>
+    <message>
+        <source>%1 layouts evaluated, %2 fit in memory; the fastest:</source>
+        <translation>共评估 %1 种布局，其中 %2 种放得下内存；最快的是：</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>步时间</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>VPP</source>
+        <translation>VPP</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>调度</translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation>ZeRO</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>Memory / GPU</source>
+        <translation>内存 / GPU</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+</context>
+<context>
     <name>scalescope::MainWindow</name>
     <message>
         <source>About ScaleScope</source>
         <translation>关于 ScaleScope</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;See an AI system from one GPU's SMs up to racks of NVL72s, and feel its performance.&lt;/p&gt;&lt;p&gt;User specs: %2&lt;/p&gt;</source>
+        <source>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;See an AI system from one GPU&apos;s SMs up to racks of NVL72s, and feel its performance.&lt;/p&gt;&lt;p&gt;User specs: %2&lt;/p&gt;</source>
         <translation>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;从单个 GPU 的 SM 一直看到成排的 NVL72 机柜，并亲身感受其性能。&lt;/p&gt;&lt;p&gt;用户规格目录：%2&lt;/p&gt;</translation>
     </message>
     <message>
@@ -152,11 +548,927 @@
     </message>
     <message numerus="yes">
         <source>%n spec(s) loaded</source>
-        <translation><numerusform>已加载 %n 个规格</numerusform></translation>
+        <translation>
+            <numerusform>已加载 %n 个规格</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source> · %n file(s) skipped</source>
-        <translation><numerusform> · 跳过 %n 个文件</numerusform></translation>
+        <translation>
+            <numerusform> · 跳过 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export view</source>
+        <translation>导出视图</translation>
+    </message>
+    <message>
+        <source>SVG image (*.svg);;PNG image (*.png);;PDF document (*.pdf)</source>
+        <translation>SVG 图像 (*.svg);;PNG 图像 (*.png);;PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Choose a file name ending in .svg, .png or .pdf.</source>
+        <translation>请选择以 .svg、.png 或 .pdf 结尾的文件名。</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+    <message>
+        <source>&amp;Export view…</source>
+        <translation>导出视图(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Planner</source>
+        <translation>规划器(&amp;P)</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::MemoryBar</name>
+    <message>
+        <source>%1 of %2 usable HBM per GPU</source>
+        <translation>每 GPU 可用 HBM %2 中的 %1</translation>
+    </message>
+    <message>
+        <source>%1 spills to LPDDR5X over NVLink-C2C</source>
+        <translation>%1 经 NVLink-C2C 溢出到 LPDDR5X</translation>
+    </message>
+    <message>
+        <source>does not fit: %1 over</source>
+        <translation>放不下：超出 %1</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <source>buffers</source>
+        <translation>缓冲区</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::PlannerView</name>
+    <message>
+        <source>Step time</source>
+        <translation>步时间</translation>
+    </message>
+    <message>
+        <source>compute + exposed communication + bubble + optimizer</source>
+        <translation>计算 + 暴露通信 + 气泡 + 优化器</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>model FLOPs per step / (step time × GPUs × dense peak)</source>
+        <translation>每步模型 FLOPs /（步时间 × GPU 数 × 稠密峰值）</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>Token/秒</translation>
+    </message>
+    <message>
+        <source>global batch × sequence length / step time</source>
+        <translation>全局批量 × 序列长度 / 步时间</translation>
+    </message>
+    <message>
+        <source>Tokens/s per GPU</source>
+        <translation>每 GPU Token/秒</translation>
+    </message>
+    <message>
+        <source>tokens per second / GPUs</source>
+        <translation>每秒 token 数 / GPU 数</translation>
+    </message>
+    <message>
+        <source>Time to train</source>
+        <translation>训练时长</translation>
+    </message>
+    <message>
+        <source>training.tokens_total / tokens per second</source>
+        <translation>training.tokens_total / 每秒 token 数</translation>
+    </message>
+    <message>
+        <source>— (no token budget)</source>
+        <translation>—（未设定 token 总量）</translation>
+    </message>
+    <message>
+        <source>Bubble</source>
+        <translation>气泡</translation>
+    </message>
+    <message>
+        <source>idle pipeline time / step time</source>
+        <translation>流水线空闲时间 / 步时间</translation>
+    </message>
+    <message>
+        <source>Exposed comm</source>
+        <translation>暴露通信</translation>
+    </message>
+    <message>
+        <source>communication on the critical path per step</source>
+        <translation>每步位于关键路径上的通信</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>forward + backward + recompute per step on the slowest stage</source>
+        <translation>最慢阶段每步的前向 + 反向 + 重计算</translation>
+    </message>
+    <message>
+        <source>Evaluating…</source>
+        <translation>正在评估…</translation>
+    </message>
+    <message>
+        <source>TP %1 · PP %2 · DP %3 · CP %4 · EP %5</source>
+        <translation>TP %1 · PP %2 · DP %3 · CP %4 · EP %5</translation>
+    </message>
+    <message>
+        <source> · VPP %1</source>
+        <translation> · VPP %1</translation>
+    </message>
+    <message>
+        <source>%1 on %2 GPUs of %3 — %4</source>
+        <translation>%1，运行在 %3 的 %2 个 GPU 上 — %4</translation>
+    </message>
+    <message>
+        <source>✓ No warnings: the layout fits and its communication hides where it can.</source>
+        <translation>✓ 无警告：布局放得下，通信已尽可能被掩盖。</translation>
+    </message>
+    <message>
+        <source>Collectives: measured NCCL efficiencies (seed 004: ~370 of 450 GB/s for large messages)</source>
+        <translation>集合通信：采用实测 NCCL 效率（seed 004：大消息约 370 / 450 GB/s）</translation>
+    </message>
+    <message>
+        <source>Collectives: theoretical link bandwidth (seed 004&apos;s throughput model)</source>
+        <translation>集合通信：理论链路带宽（seed 004 的吞吐模型）</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::PlannerWorkspace</name>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>&amp;New scenario</source>
+        <translation>新建场景(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Open scenario…</source>
+        <translation>打开场景(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save scenario</source>
+        <translation>保存场景(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save scenario &amp;as…</source>
+        <translation>场景另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Pin as A (compare)</source>
+        <translation>固定为 A（对比）(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Suggest &amp;layouts…</source>
+        <translation>推荐布局(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>Restored the scenario autosaved before ScaleScope last stopped unexpectedly.</source>
+        <translation>已恢复 ScaleScope 上次意外退出前自动保存的场景。</translation>
+    </message>
+    <message>
+        <source>Opened the default scenario.</source>
+        <translation>已打开默认场景。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Open scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <source>Save scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>Pinned the current scenario as A: numbers now show A beside B.</source>
+        <translation>已将当前场景固定为 A：数值旁会同时显示 A 的结果。</translation>
+    </message>
+    <message>
+        <source>Apply suggested layout</source>
+        <translation>应用推荐布局</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::RackScene</name>
+    <message>
+        <source>%1 — %2U rack elevation</source>
+        <translation>%1 — %2U 机架立面图</translation>
+    </message>
+    <message>
+        <source>liquid</source>
+        <translation>液冷</translation>
+    </message>
+    <message>
+        <source>air</source>
+        <translation>风冷</translation>
+    </message>
+    <message>
+        <source>Compute tray / node</source>
+        <translation>计算托盘 / 节点</translation>
+    </message>
+    <message>
+        <source>NVLink switch tray</source>
+        <translation>NVLink 交换托盘</translation>
+    </message>
+    <message>
+        <source>Power shelf</source>
+        <translation>电源架</translation>
+    </message>
+    <message>
+        <source>Management</source>
+        <translation>管理</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>NVSwitch chip</source>
+        <translation>NVSwitch 芯片</translation>
+    </message>
+    <message>
+        <source>NIC</source>
+        <translation>网卡</translation>
+    </message>
+    <message>
+        <source>Rack height</source>
+        <translation>机架高度</translation>
+    </message>
+    <message>
+        <source>%1 U</source>
+        <translation>%1 U</translation>
+    </message>
+    <message>
+        <source>%1U rack</source>
+        <translation>%1U 机架</translation>
+    </message>
+    <message>
+        <source>U%1</source>
+        <translation>U%1</translation>
+    </message>
+    <message>
+        <source>U%1–U%2</source>
+        <translation>U%1–U%2</translation>
+    </message>
+    <message>
+        <source>%1 output rating</source>
+        <translation>额定输出 %1</translation>
+    </message>
+    <message>
+        <source>%1 supply</source>
+        <translation>供电 %1</translation>
+    </message>
+    <message>
+        <source>Compute tray %1</source>
+        <translation>计算托盘 %1</translation>
+    </message>
+    <message>
+        <source>NVLink switch tray %1</source>
+        <translation>NVLink 交换托盘 %1</translation>
+    </message>
+    <message>
+        <source>Power shelf %1</source>
+        <translation>电源架 %1</translation>
+    </message>
+    <message>
+        <source>Management tray %1</source>
+        <translation>管理托盘 %1</translation>
+    </message>
+    <message>
+        <source>%1 · node %2</source>
+        <translation>%1 · 节点 %2</translation>
+    </message>
+    <message>
+        <source>Open space</source>
+        <translation>空位</translation>
+    </message>
+    <message>
+        <source>GPU %1 of the rack · %2</source>
+        <translation>机架内 GPU %1 · %2</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>NVSwitch %1</source>
+        <translation>NVSwitch %1</translation>
+    </message>
+    <message>
+        <source>NVSwitch chip %1 of %2 in the NVLink domain</source>
+        <translation>NVLink 域内 NVSwitch 芯片 %1（共 %2 个）</translation>
+    </message>
+    <message>
+        <source>%1 ports × %2</source>
+        <translation>%1 个端口 × %2</translation>
+    </message>
+    <message>
+        <source>NIC %1</source>
+        <translation>网卡 %1</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>NVLink domain</source>
+        <translation>NVLink 域</translation>
+    </message>
+    <message>
+        <source>%1 GPUs (%2)</source>
+        <translation>%1 个 GPU（%2）</translation>
+    </message>
+    <message>
+        <source>NVSwitch chips</source>
+        <translation>NVSwitch 芯片</translation>
+    </message>
+    <message>
+        <source>%1 × %2 ports</source>
+        <translation>%1 × %2 端口</translation>
+    </message>
+    <message>
+        <source>NVSwitch port</source>
+        <translation>NVSwitch 端口带宽</translation>
+    </message>
+    <message>
+        <source>Nodes per domain</source>
+        <translation>每域节点数</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>Node power</source>
+        <translation>节点功耗</translation>
+    </message>
+    <message>
+        <source>NICs per node</source>
+        <translation>每节点网卡</translation>
+    </message>
+    <message>
+        <source>%1 × %2 %3</source>
+        <translation>%1 × %2 %3</translation>
+    </message>
+    <message>
+        <source>Switch trays</source>
+        <translation>交换托盘</translation>
+    </message>
+    <message>
+        <source>%1 × %2 chips</source>
+        <translation>%1 × %2 颗芯片</translation>
+    </message>
+    <message>
+        <source>Power feeds</source>
+        <translation>供电回路</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Rack peak power</source>
+        <translation>机架峰值功耗</translation>
+    </message>
+    <message>
+        <source>Power per GPU</source>
+        <translation>每 GPU 功耗</translation>
+    </message>
+    <message>
+        <source>Power per CPU</source>
+        <translation>每 CPU 功耗</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 · %2 GPUs per NVLink domain · %3 cooling</source>
+        <translation>%1 · 每个 NVLink 域 %2 个 GPU · %3</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::RackView</name>
+    <message>
+        <source>&amp;System:</source>
+        <translation>系统(&amp;S)：</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::ScenarioControls</name>
+    <message>
+        <source>Change system</source>
+        <translation>更改系统</translation>
+    </message>
+    <message>
+        <source>Change model</source>
+        <translation>更改模型</translation>
+    </message>
+    <message>
+        <source>Change sequence length</source>
+        <translation>更改序列长度</translation>
+    </message>
+    <message>
+        <source>Change micro-batch size</source>
+        <translation>更改微批次大小</translation>
+    </message>
+    <message>
+        <source>Change precision</source>
+        <translation>更改精度</translation>
+    </message>
+    <message>
+        <source>Change ZeRO stage</source>
+        <translation>更改 ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>Change recompute</source>
+        <translation>更改重计算</translation>
+    </message>
+    <message>
+        <source>Change schedule</source>
+        <translation>更改调度</translation>
+    </message>
+    <message>
+        <source>Change efficiency mode</source>
+        <translation>更改效率模式</translation>
+    </message>
+    <message>
+        <source>Toggle SHARP</source>
+        <translation>切换 SHARP</translation>
+    </message>
+    <message>
+        <source>Change GPU count</source>
+        <translation>更改 GPU 数量</translation>
+    </message>
+    <message>
+        <source>Change global batch</source>
+        <translation>更改全局批量</translation>
+    </message>
+    <message>
+        <source>Reorder mesh axes</source>
+        <translation>调整网格轴顺序</translation>
+    </message>
+    <message>
+        <source>Set %1 to %2</source>
+        <translation>将 %1 设为 %2</translation>
+    </message>
+    <message>
+        <source>Offered: %1</source>
+        <translation>可选值：%1</translation>
+    </message>
+    <message>
+        <source>Not offered:</source>
+        <translation>不可选：</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Global batch (sequences)</source>
+        <translation>全局批量（序列数）</translation>
+    </message>
+    <message>
+        <source>Micro-batch size</source>
+        <translation>微批次大小</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>调度</translation>
+    </message>
+    <message>
+        <source>SHARP</source>
+        <translation>SHARP</translation>
+    </message>
+    <message>
+        <source>Efficiency</source>
+        <translation>效率</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>完全</translation>
+    </message>
+    <message>
+        <source>in-network reduction</source>
+        <translation>网络内归约</translation>
+    </message>
+    <message>
+        <source>measured (NCCL efficiencies)</source>
+        <translation>实测（NCCL 效率）</translation>
+    </message>
+    <message>
+        <source>theoretical (link bandwidth)</source>
+        <translation>理论（链路带宽）</translation>
+    </message>
+    <message>
+        <source>The GPUs left: GPUs / (TP·PP·CP)</source>
+        <translation>剩余的 GPU：GPU 数 / (TP·PP·CP)</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>VPP</source>
+        <translation>VPP</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>Axis order</source>
+        <translation>轴顺序</translation>
+    </message>
+    <message>
+        <source>Drag to reorder, innermost first: the first axis gets the closest GPUs (same NVLink domain).</source>
+        <translation>拖动以调整顺序，最内层在前：第一个轴分到距离最近的 GPU（同一 NVLink 域）。</translation>
+    </message>
+    <message>
+        <source>Tensor parallel: splits every layer&apos;s matrices</source>
+        <translation>张量并行：切分每一层的矩阵</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel: splits the layers into stages</source>
+        <translation>流水线并行：把各层分成多个阶段</translation>
+    </message>
+    <message>
+        <source>Context parallel: splits the sequence</source>
+        <translation>上下文并行：切分序列</translation>
+    </message>
+    <message>
+        <source>Expert parallel: splits the experts across data-parallel ranks</source>
+        <translation>专家并行：把专家分布到各数据并行副本上</translation>
+    </message>
+    <message>
+        <source>Virtual pipeline stages per GPU (interleaved 1F1B)</source>
+        <translation>每个 GPU 上的虚拟流水线阶段数（交错 1F1B）</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::SmScene</name>
+    <message>
+        <source>%1 — one streaming multiprocessor</source>
+        <translation>%1 — 单个流式多处理器</translation>
+    </message>
+    <message>
+        <source>%1 sub-partitions · register file %2 · L1/SMEM %3 · up to %4 resident warps · %5 SMs on the GPU</source>
+        <translation>%1 个子分区 · 寄存器文件 %2 · L1/SMEM %3 · 最多 %4 个驻留 warp · 整颗 GPU 共 %5 个 SM</translation>
+    </message>
+    <message>
+        <source>Warp scheduler</source>
+        <translation>Warp 调度器</translation>
+    </message>
+    <message>
+        <source>Resident warp</source>
+        <translation>驻留 warp</translation>
+    </message>
+    <message>
+        <source>Register file</source>
+        <translation>寄存器文件</translation>
+    </message>
+    <message>
+        <source>FP32 lane</source>
+        <translation>FP32 通道</translation>
+    </message>
+    <message>
+        <source>INT32 lane</source>
+        <translation>INT32 通道</translation>
+    </message>
+    <message>
+        <source>FP64 lane</source>
+        <translation>FP64 通道</translation>
+    </message>
+    <message>
+        <source>Tensor Core</source>
+        <translation>Tensor Core</translation>
+    </message>
+    <message>
+        <source>L1 / shared memory</source>
+        <translation>L1 / 共享内存</translation>
+    </message>
+    <message>
+        <source>Tensor memory (TMEM)</source>
+        <translation>张量内存（TMEM）</translation>
+    </message>
+    <message>
+        <source>L1 data cache / shared memory</source>
+        <translation>L1 数据缓存 / 共享内存</translation>
+    </message>
+    <message>
+        <source>Shared memory per SM, at most</source>
+        <translation>每个 SM 共享内存上限</translation>
+    </message>
+    <message>
+        <source>L1 data cache / shared memory · %1 (up to %2 as shared memory)</source>
+        <translation>L1 数据缓存 / 共享内存 · %1（最多 %2 可作共享内存）</translation>
+    </message>
+    <message>
+        <source>L1 data cache / shared memory · %1</source>
+        <translation>L1 数据缓存 / 共享内存 · %1</translation>
+    </message>
+    <message>
+        <source>Tensor memory (TMEM) · %1 · feeds the Tensor Cores</source>
+        <translation>张量内存（TMEM）· %1 · 为 Tensor Core 供数</translation>
+    </message>
+    <message>
+        <source>Streaming multiprocessors on the GPU</source>
+        <translation>GPU 上的流式多处理器数</translation>
+    </message>
+    <message>
+        <source>Streaming multiprocessor (SM) · %1</source>
+        <translation>流式多处理器（SM）· %1</translation>
+    </message>
+    <message>
+        <source>Sub-partition %1</source>
+        <translation>子分区 %1</translation>
+    </message>
+    <message>
+        <source>Warp scheduler %1</source>
+        <translation>Warp 调度器 %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 warp slots in use; %3 resident warps per SM at most</source>
+        <translation>已用 %1 / %2 个 warp 槽位；每个 SM 最多驻留 %3 个 warp</translation>
+    </message>
+    <message>
+        <source>Warps: %1 of %2 resident</source>
+        <translation>Warp：驻留 %1 / %2</translation>
+    </message>
+    <message>
+        <source>Resident warp: 32 threads that this scheduler can issue from while other warps wait on memory</source>
+        <translation>驻留 warp：32 个线程；其他 warp 等待内存时，调度器可从它发射指令</translation>
+    </message>
+    <message>
+        <source>Free warp slot</source>
+        <translation>空闲 warp 槽位</translation>
+    </message>
+    <message>
+        <source>Register file of this sub-partition</source>
+        <translation>本子分区的寄存器文件</translation>
+    </message>
+    <message>
+        <source>%1 (%2 for the SM / %3)</source>
+        <translation>%1（整个 SM %2 / %3）</translation>
+    </message>
+    <message>
+        <source>Register file
+%1</source>
+        <translation>寄存器文件
+%1</translation>
+    </message>
+    <message>
+        <source>FP32 · %1 lanes</source>
+        <translation>FP32 · %1 条通道</translation>
+    </message>
+    <message>
+        <source>FP32 lanes per sub-partition</source>
+        <translation>每个子分区的 FP32 通道数</translation>
+    </message>
+    <message>
+        <source>INT32 · %1 lanes</source>
+        <translation>INT32 · %1 条通道</translation>
+    </message>
+    <message>
+        <source>INT32 lanes per sub-partition</source>
+        <translation>每个子分区的 INT32 通道数</translation>
+    </message>
+    <message>
+        <source>FP64 · %1 lanes</source>
+        <translation>FP64 · %1 条通道</translation>
+    </message>
+    <message>
+        <source>FP64 lanes per sub-partition</source>
+        <translation>每个子分区的 FP64 通道数</translation>
+    </message>
+    <message>
+        <source>Tensor Cores per sub-partition</source>
+        <translation>每个子分区的 Tensor Core 数</translation>
+    </message>
+    <message>
+        <source>Dense BF16 FLOPs per Tensor Core per cycle</source>
+        <translation>每个 Tensor Core 每周期稠密 BF16 FLOPs</translation>
+    </message>
+    <message>
+        <source>Tensor Core
+%1 FLOPs/cycle</source>
+        <translation>Tensor Core
+%1 FLOPs/周期</translation>
+    </message>
+    <message>
+        <source>Occupancy</source>
+        <translation>占用率</translation>
+    </message>
+    <message>
+        <source>Block: %1 threads = %2 warps</source>
+        <translation>线程块：%1 个线程 = %2 个 warp</translation>
+    </message>
+    <message>
+        <source>%1 registers per thread</source>
+        <translation>每线程 %1 个寄存器</translation>
+    </message>
+    <message>
+        <source>%1 shared memory per block</source>
+        <translation>每线程块共享内存 %1</translation>
+    </message>
+    <message>
+        <source>Blocks that fit, by each limit:</source>
+        <translation>按各项限制可容纳的线程块数：</translation>
+    </message>
+    <message>
+        <source>warp slots (%1 per SM)</source>
+        <translation>warp 槽位（每 SM %1 个）</translation>
+    </message>
+    <message>
+        <source>Resident warps per SM</source>
+        <translation>每个 SM 驻留 warp 数</translation>
+    </message>
+    <message>
+        <source>threads (%1 per SM)</source>
+        <translation>线程（每 SM %1 个）</translation>
+    </message>
+    <message>
+        <source>Resident threads per SM</source>
+        <translation>每个 SM 驻留线程数</translation>
+    </message>
+    <message>
+        <source>block slots (%1 per SM)</source>
+        <translation>线程块槽位（每 SM %1 个）</translation>
+    </message>
+    <message>
+        <source>Resident blocks per SM</source>
+        <translation>每个 SM 驻留线程块数</translation>
+    </message>
+    <message>
+        <source>registers (%1)</source>
+        <translation>寄存器（%1）</translation>
+    </message>
+    <message>
+        <source>Register file per SM</source>
+        <translation>每个 SM 的寄存器文件</translation>
+    </message>
+    <message>
+        <source>shared memory (%1)</source>
+        <translation>共享内存（%1）</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>无限制</translation>
+    </message>
+    <message>
+        <source>Resident: %1 × %2-warp blocks = %3 of %4 warps (%5 %)</source>
+        <translation>驻留：%1 个 %2-warp 线程块 = %3 / %4 个 warp（%5 %）</translation>
+    </message>
+    <message>
+        <source>Each scheduler switches among %1 warps:
+while one waits on memory, another issues.</source>
+        <translation>每个调度器在 %1 个 warp 之间切换：
+一个等待内存时，另一个发射指令。</translation>
+    </message>
+    <message>
+        <source>One warp per scheduler: nothing hides
+its memory latency.</source>
+        <translation>每个调度器只有一个 warp：
+内存延迟无法被隐藏。</translation>
+    </message>
+    <message>
+        <source>No warp fits: the kernel cannot launch.</source>
+        <translation>放不下任何 warp：内核无法启动。</translation>
+    </message>
+    <message>
+        <source>More registers per thread than the architecture allows.</source>
+        <translation>每线程寄存器数超过架构上限。</translation>
+    </message>
+    <message>
+        <source>More threads per block than one SM holds.</source>
+        <translation>每线程块的线程数超过单个 SM 的容量。</translation>
+    </message>
+    <message>
+        <source>One block does not fit on the SM.</source>
+        <translation>一个线程块都放不进该 SM。</translation>
+    </message>
+    <message>
+        <source>Threads and registers must be positive.</source>
+        <translation>线程数和寄存器数必须为正。</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::SmView</name>
+    <message>
+        <source>&amp;GPU:</source>
+        <translation>GPU(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>&amp;Threads per block:</source>
+        <translation>每块线程数(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>&amp;Registers per thread:</source>
+        <translation>每线程寄存器(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>&amp;Shared memory per block:</source>
+        <translation>每块共享内存(&amp;S)：</translation>
+    </message>
+    <message>
+        <source> KiB</source>
+        <translation> KiB</translation>
     </message>
 </context>
 <context>
@@ -197,6 +1509,18 @@
         <source>%1 · id %2 · %3 · %4</source>
         <translation>%1 · ID %2 · %3 · %4</translation>
     </message>
+    <message>
+        <source>Calibrations</source>
+        <translation>校准</translation>
+    </message>
+    <message>
+        <source>Coolants and air</source>
+        <translation>冷却液与空气</translation>
+    </message>
+    <message>
+        <source>Facilities</source>
+        <translation>数据中心设施</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::SpecFieldsModel</name>
@@ -223,6 +1547,229 @@
     <message>
         <source>Source</source>
         <translation>来源</translation>
+    </message>
+    <message>
+        <source>— (not applicable or not published)</source>
+        <translation>—（不适用或未公开）</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::SuperchipScene</name>
+    <message>
+        <source>1 CPU + %1 × %2 GPU · HBM %3 × %4 · %5 %6 · NVLink-C2C %7</source>
+        <translation>1 个 CPU + %1 × %2 GPU · HBM %3 × %4 · %5 %6 · NVLink-C2C %7</translation>
+    </message>
+    <message>
+        <source>CPU memory</source>
+        <translation>CPU 内存</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>NVLink-C2C</source>
+        <translation>NVLink-C2C</translation>
+    </message>
+    <message>
+        <source>Weights in HBM</source>
+        <translation>位于 HBM 的权重</translation>
+    </message>
+    <message>
+        <source>Weights spilled to CPU memory</source>
+        <translation>溢出到 CPU 内存的权重</translation>
+    </message>
+    <message>
+        <source>Weights that do not fit</source>
+        <translation>放不下的权重</translation>
+    </message>
+    <message>
+        <source>%1 cores</source>
+        <translation>%1 核</translation>
+    </message>
+    <message>
+        <source>%1
+%2 cores</source>
+        <translation>%1
+%2 核</translation>
+    </message>
+    <message>
+        <source>CPU memory capacity</source>
+        <translation>CPU 内存容量</translation>
+    </message>
+    <message>
+        <source>CPU memory bandwidth</source>
+        <translation>CPU 内存带宽</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3</source>
+        <translation>%1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>GPU %1
+%2</source>
+        <translation>GPU %1
+%2</translation>
+    </message>
+    <message>
+        <source>HBM capacity usable</source>
+        <translation>HBM 可用容量</translation>
+    </message>
+    <message>
+        <source>HBM bandwidth</source>
+        <translation>HBM 带宽</translation>
+    </message>
+    <message>
+        <source>%1
+%2
+%3</source>
+        <translation>%1
+%2
+%3</translation>
+    </message>
+    <message>
+        <source>NVLink-C2C, both directions</source>
+        <translation>NVLink-C2C（双向合计）</translation>
+    </message>
+    <message>
+        <source>C2C
+%1</source>
+        <translation>C2C
+%1</translation>
+    </message>
+    <message>
+        <source>Memory pools drawn to scale: width ∝ capacity</source>
+        <translation>内存池按比例绘制：宽度 ∝ 容量</translation>
+    </message>
+    <message>
+        <source>Module power: %1</source>
+        <translation>模组功耗：%1</translation>
+    </message>
+    <message>
+        <source>Module power</source>
+        <translation>模组功耗</translation>
+    </message>
+    <message>
+        <source>Does a %1 model fit?</source>
+        <translation>%1 的模型放得下吗？</translation>
+    </message>
+    <message>
+        <source>Does %1 (%2 of weights) fit?</source>
+        <translation>%1（权重 %2）放得下吗？</translation>
+    </message>
+    <message>
+        <source>In HBM: %1 on %2, read at %3 → %4 per pass</source>
+        <translation>HBM 中：%1，分布在 %2 上，读取带宽 %3 → 每遍 %4</translation>
+    </message>
+    <message>
+        <source>one GPU</source>
+        <translation>1 个 GPU</translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation>%1 个 GPU</translation>
+    </message>
+    <message>
+        <source>Spilled to CPU memory: %1, read over NVLink-C2C at %2 → %3 per pass</source>
+        <translation>溢出到 CPU 内存：%1，经 NVLink-C2C 以 %2 读取 → 每遍 %3</translation>
+    </message>
+    <message>
+        <source>Fits on one superchip: one pass over all weights takes %1 (%2 effective)</source>
+        <translation>单个超级芯片放得下：完整读取一遍权重需 %1（等效带宽 %2）</translation>
+    </message>
+    <message>
+        <source>Fits in HBM: no spill, weights stream at %1</source>
+        <translation>HBM 即可容纳：无溢出，权重以 %1 读取</translation>
+    </message>
+    <message>
+        <source>Does not fit: %1 more than HBM and CPU memory together</source>
+        <translation>放不下：超出 HBM 与 CPU 内存总和 %1</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::SuperchipView</name>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>&amp;Superchip:</source>
+        <translation>超级芯片(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Custom size</source>
+        <translation>自定义大小</translation>
+    </message>
+    <message>
+        <source> GB</source>
+        <translation> GB</translation>
+    </message>
+    <message>
+        <source>&amp;GPUs holding it:</source>
+        <translation>承载的 GPU 数(&amp;G)：</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::TimelineView</name>
+    <message>
+        <source>No timeline: the scenario could not be evaluated.</source>
+        <translation>无时间线：无法评估该场景。</translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translation>阶段 %1</translation>
+    </message>
+    <message>
+        <source>DP exposed</source>
+        <translation>DP 暴露</translation>
+    </message>
+    <message>
+        <source>DP overlapped</source>
+        <translation>DP 重叠</translation>
+    </message>
+    <message>
+        <source>bubble (idle)</source>
+        <translation>气泡（空闲）</translation>
+    </message>
+    <message>
+        <source>%1 communication</source>
+        <translation>%1 通信</translation>
+    </message>
+    <message>
+        <source>micro-batch %1</source>
+        <translation>微批次 %1</translation>
+    </message>
+    <message>
+        <source>stage %1, chunk %2</source>
+        <translation>阶段 %1，块 %2</translation>
+    </message>
+    <message>
+        <source>%1 → %2 (%3)</source>
+        <translation>%1 → %2（%3）</translation>
+    </message>
+    <message>
+        <source>%1 moved at %2</source>
+        <translation>以 %2 传输 %1</translation>
+    </message>
+    <message>
+        <source>network tier: %1 (%2 per child)</source>
+        <translation>网络层级：%1（每个子节点 %2）</translation>
+    </message>
+    <message>
+        <source>exposed: on the critical path</source>
+        <translation>暴露：位于关键路径上</translation>
+    </message>
+    <message>
+        <source>overlapped with compute</source>
+        <translation>与计算重叠</translation>
     </message>
 </context>
 <context>

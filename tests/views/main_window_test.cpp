@@ -29,7 +29,7 @@ TEST_CASE("Main window opens offscreen in both languages", "[gui]")
     auto* navigator = window.findChild<QListWidget*>(QStringLiteral("navigator"));
     REQUIRE(navigator);
     CHECK(navigator->count() == static_cast<int>(navigatorEntries().size()));
-    CHECK(navigator->item(0)->text() == QStringLiteral("Planner (not built yet)"));
+    CHECK(navigator->item(0)->text() == QStringLiteral("Planner"));
     CHECK(window.windowTitle() == QStringLiteral("Llama 3 70B on 64 H100 — ScaleScope"));
     const QImage en = testing::renderToFile(window, QStringLiteral("main-window-en"));
     CHECK(testing::distinctColours(en) > 8);

@@ -1,0 +1,88 @@
+#include "cli_args.h"
+#include "commands.h"
+#include "scenario_loading.h"
+
+#include "model/layout_search.h"
+#include "model/pipeline_timeline.h"
+#include "model/spec_catalog.h"
+
+#include <chrono>
+#include <nlohmann/json.hpp>
+
+namespace scalescope::cli {
+
+namespace {
+
+constexpr const char* kBenchHelp = R"(usage: scalescope-cli bench [--json] [--scenario FILE]
+
+Measures the cost model on this machine (one core):
+  evaluate_per_s           full training-step evaluations per second, no timeline
+  evaluate_timeline_per_s  evaluations per second including the timeline
+  search_16k_ms            exhaustive layout search of a 16,384-GPU scenario
+  search_16k_layouts       layouts that search evaluated
+Default scenario: specs/scenarios/llama3-405b-16k-h100.scalescope.json.
+)";
+
+using Clock = std::chrono::steady_clock;
+
+template <class F>
+double perSecond(F&& f, double minSeconds)
+{
+    long long n = 0;
+    const auto start = Clock::now();
+    double elapsed = 0;
+    do {
+        for (int i = 0; i < 64; ++i) f();
+        n += 64;
+        elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+    } while (elapsed < minSeconds);
+    return static_cast<double>(n) / elapsed;
+}
+
+} // namespace
+
+int runBench(const Args& args, std::ostream& out, std::ostream& err)
+{
+    const auto a = CliArgs::parse(args, {"--json", "--help"}, {"--scenario"}, err);
+    if (!a) return Usage;
+    if (a->has("--help")) { out << kBenchHelp; return Ok; }
+    std::string file = a->value("--scenario").value_or("");
+    if (file.empty()) {
+        for (const auto& root : builtinSpecRoots()) file = (root / "scenarios" / "llama3-405b-16k-h100.scalescope.json").string();
+    }
+    const auto ctx = loadContext(file, err);
+    if (!ctx) return BadInput;
+    volatile double sink = 0;
+    const double evals = perSecond([&] { sink = sink + evaluate(*ctx).stepTime.si; }, 1.0);
+    const double withTimeline = perSecond(
+        [&] {
+            const Evaluation e = evaluate(*ctx);
+            sink = sink + static_cast<double>(buildTimeline(*ctx, ctx->scenario.parallel, e).events.size());
+        },
+        1.0);
+    SearchResult search;
+    const auto start = Clock::now();
+    int runs = 0;
+    do {
+        search = searchLayouts(*ctx);
+        ++runs;
+    } while (std::chrono::duration<double>(Clock::now() - start).count() < 1.0);
+    const double searchMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count() / runs;
+    const nlohmann::json j = {{"scenario", ctx->scenario.name},
+                              {"gpus", ctx->scenario.gpus},
+                              {"evaluate_per_s", evals},
+                              {"evaluate_timeline_per_s", withTimeline},
+                              {"search_16k_ms", searchMs},
+                              {"search_16k_layouts", search.evaluated}};
+    if (a->has("--json")) {
+        out << j.dump(2) << "\n";
+    } else {
+        out << "scenario                 " << ctx->scenario.name << "\n"
+            << "evaluate_per_s           " << evals << "\n"
+            << "evaluate_timeline_per_s  " << withTimeline << "\n"
+            << "search_16k_ms            " << searchMs << " (" << search.evaluated << " layouts)\n";
+    }
+    return Ok;
+}
+
+} // namespace scalescope::cli

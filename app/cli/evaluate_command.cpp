@@ -1,0 +1,149 @@
+#include "cli_args.h"
+#include "commands.h"
+#include "scenario_loading.h"
+
+#include "model/evaluation_json.h"
+#include "model/layout_search.h"
+#include "model/pipeline_timeline.h"
+
+#include <fstream>
+
+namespace scalescope::cli {
+
+namespace {
+
+constexpr const char* kEvaluateHelp = R"(usage: scalescope-cli evaluate SCENARIO... [--timeline]
+
+Evaluates one training step of each scenario (*.scalescope.json) and prints
+the evaluation as JSON (SI units). With several scenarios, prints a list.
+  --timeline   add the step's events (stage, lane, kind, micro-batch, start,
+               end, bytes, tier)
+)";
+
+constexpr const char* kSearchHelp = R"(usage: scalescope-cli search SCENARIO [--top K]
+
+Enumerates every valid layout (tp, pp, dp, cp, ep, vpp, micro-batch size,
+ZeRO stage, recompute, schedule) of the scenario's system, GPU count and
+model, and prints the K fastest that fit in memory as JSON (default K = 10).
+)";
+
+constexpr const char* kTraceHelp = R"(usage: scalescope-cli trace SCENARIO -o FILE
+
+Writes the step's timeline as Chrome trace-event JSON (open it in Perfetto
+or chrome://tracing): one process per pipeline stage, one thread per lane.
+)";
+
+nlohmann::json timelineJson(const EvaluationContext& ctx, const Timeline& t)
+{
+    nlohmann::json events = nlohmann::json::array();
+    for (const TimelineEvent& e : t.events) {
+        const std::string tier = e.tier >= 0 && e.tier < static_cast<int>(ctx.tiers.tiers.size())
+                                     ? ctx.tiers.tiers[static_cast<size_t>(e.tier)].name
+                                     : std::string();
+        events.push_back({{"stage", e.stage}, {"lane", laneKey(e.lane)}, {"kind", eventKindKey(e.kind)},
+                          {"microbatch", e.microbatch}, {"chunk", e.chunk}, {"start_s", e.start.si}, {"end_s", e.end.si},
+                          {"bytes", e.bytes.si}, {"tier", tier.empty() ? nlohmann::json() : nlohmann::json(tier)},
+                          {"exposed", e.exposed}});
+    }
+    return {{"end_s", t.end.si}, {"stages", t.stages}, {"events", events}};
+}
+
+} // namespace
+
+int runEvaluate(const Args& args, std::ostream& out, std::ostream& err)
+{
+    const auto parsed = CliArgs::parse(args, {"--timeline", "--help"}, {}, err);
+    if (!parsed) return Usage;
+    if (parsed->has("--help")) { out << kEvaluateHelp; return Ok; }
+    if (parsed->positional().empty()) { err << "error: evaluate needs a SCENARIO\n" << kEvaluateHelp; return Usage; }
+    nlohmann::json results = nlohmann::json::array();
+    int status = Ok;
+    for (const std::string& file : parsed->positional()) {
+        const auto ctx = loadContext(file, err);
+        if (!ctx) { status = BadInput; continue; }
+        const Evaluation e = evaluate(*ctx);
+        nlohmann::json j = evaluationToJson(*ctx, e);
+        j["file"] = file;
+        if (!e.ok) {
+            err << file << ": " << e.errorPath << ": " << e.error << "\n";
+            status = BadInput;
+        } else if (parsed->has("--timeline")) {
+            j["timeline"] = timelineJson(*ctx, buildTimeline(*ctx, ctx->scenario.parallel, e));
+        }
+        results.push_back(std::move(j));
+    }
+    out << (results.size() == 1 ? results[0] : results).dump(2) << "\n";
+    return status;
+}
+
+int runSearch(const Args& args, std::ostream& out, std::ostream& err)
+{
+    const auto parsed = CliArgs::parse(args, {"--help"}, {"--top"}, err);
+    if (!parsed) return Usage;
+    if (parsed->has("--help")) { out << kSearchHelp; return Ok; }
+    if (parsed->positional().size() != 1) { err << "error: search needs one SCENARIO\n" << kSearchHelp; return Usage; }
+    SearchOptions options;
+    if (const auto top = parsed->value("--top")) {
+        const auto k = parseNumberArg("--top", *top, err);
+        if (!k || *k < 1) { err << "error: --top: expected a whole number >= 1\n"; return Usage; }
+        options.top = static_cast<int>(*k);
+    }
+    const auto ctx = loadContext(parsed->positional()[0], err);
+    if (!ctx) return BadInput;
+    const SearchResult r = searchLayouts(*ctx, options);
+    nlohmann::json best = nlohmann::json::array();
+    for (const RankedLayout& l : r.best) {
+        EvaluationContext shown = *ctx;
+        shown.scenario.parallel = l.layout;
+        shown.scenario.training.zeroStage = l.zeroStage;
+        shown.scenario.training.recompute = l.recompute;
+        nlohmann::json scenario = scenarioToJson(shown.scenario);
+        best.push_back({{"parallel", scenario["parallel"]},
+                        {"zero_stage", l.zeroStage},
+                        {"recompute", recomputeKey(l.recompute)},
+                        {"step_time_s", l.evaluation.stepTime.si},
+                        {"mfu", l.evaluation.mfu},
+                        {"tokens_per_s", l.evaluation.tokensPerS},
+                        {"memory_total_B", l.evaluation.memory.total.si},
+                        {"fits", l.evaluation.memory.fits}});
+    }
+    out << nlohmann::json{{"scenario", ctx->scenario.name}, {"evaluated", r.evaluated}, {"fitting", r.fitting}, {"best", best}}.dump(2)
+        << "\n";
+    return r.best.empty() ? BadInput : Ok;
+}
+
+int runTrace(const Args& args, std::ostream& out, std::ostream& err)
+{
+    const auto parsed = CliArgs::parse(args, {"--help"}, {"-o", "--output"}, err);
+    if (!parsed) return Usage;
+    if (parsed->has("--help")) { out << kTraceHelp; return Ok; }
+    const auto file = parsed->value("-o") ? parsed->value("-o") : parsed->value("--output");
+    if (parsed->positional().size() != 1 || !file) { err << "error: trace needs SCENARIO and -o FILE\n" << kTraceHelp; return Usage; }
+    const auto ctx = loadContext(parsed->positional()[0], err);
+    if (!ctx) return BadInput;
+    const Evaluation e = evaluate(*ctx);
+    if (!e.ok) { err << parsed->positional()[0] << ": " << e.errorPath << ": " << e.error << "\n"; return BadInput; }
+    const Timeline t = buildTimeline(*ctx, ctx->scenario.parallel, e);
+    nlohmann::json events = nlohmann::json::array();
+    for (int s = 0; s < t.stages; ++s) {
+        events.push_back({{"name", "process_name"}, {"ph", "M"}, {"pid", s}, {"args", {{"name", "stage " + std::to_string(s)}}}});
+        for (Lane l : {Lane::Compute, Lane::Tp, Lane::Cp, Lane::Ep, Lane::Pp, Lane::Dp})
+            events.push_back({{"name", "thread_name"}, {"ph", "M"}, {"pid", s}, {"tid", static_cast<int>(l)},
+                              {"args", {{"name", std::string(laneKey(l))}}}});
+    }
+    for (const TimelineEvent& ev : t.events) {
+        std::string name(eventKindKey(ev.kind));
+        if (ev.lane != Lane::Compute) name = std::string(laneKey(ev.lane)) + (ev.exposed ? "" : " (overlapped)");
+        if (ev.microbatch >= 0) name += " mb " + std::to_string(ev.microbatch);
+        events.push_back({{"name", name}, {"cat", laneKey(ev.lane)}, {"ph", "X"}, {"pid", ev.stage},
+                          {"tid", static_cast<int>(ev.lane)}, {"ts", ev.start.si * 1e6}, {"dur", (ev.end - ev.start).si * 1e6},
+                          {"args", {{"bytes", ev.bytes.si}, {"chunk", ev.chunk}}}});
+    }
+    std::ofstream o(*file);
+    if (!o) { err << "error: cannot write " << *file << "\n"; return BadInput; }
+    o << nlohmann::json{{"traceEvents", events}, {"displayTimeUnit", "ms"}}.dump() << "\n";
+    out << "wrote " << t.events.size() << " events (" << t.end.si * 1e3 << " ms step) to " << *file << "\n";
+    return Ok;
+}
+
+} // namespace scalescope::cli

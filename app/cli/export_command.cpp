@@ -1,0 +1,178 @@
+#include "export_command.h"
+
+#include "cli_args.h"
+
+#include "model/spec_catalog.h"
+#include "views/export/view_export.h"
+#include "views/hardware/chip_scene.h"
+#include "views/hardware/rack_scene.h"
+#include "views/hardware/sm_scene.h"
+#include "views/hardware/superchip_scene.h"
+
+#include <QApplication>
+
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+namespace scalescope::cli {
+
+namespace {
+
+constexpr const char* kExportHelp = R"(usage: scalescope-cli export [SCENARIO] --view chip|sm|superchip|rack
+                             --format svg|png|pdf -o FILE
+                             [--gpu ID] [--system ID] [--width PX --height PX]
+
+Renders one hardware view, in the print palette, with its title, legend and
+the spec sources it cites. SVG and PDF keep text as text.
+  SCENARIO   a *.scalescope.json file; its "system" picks the system (and
+             through it the GPU and superchip)
+  --view     chip (GPU package), sm (one SM), superchip, rack (elevation)
+  --format   svg, png or pdf (default: from the file name)
+  -o FILE    where to write
+  --gpu      GPU id for chip and sm (default: the system's GPU, else b200)
+  --system   system id (default: the scenario's, else gb200-nvl72)
+  --width, --height   page size in pixels (PNG) or points (SVG, PDF);
+             default 1600 x 1000
+)";
+
+// Defaults when neither an option nor a scenario names one (ids, not numbers).
+constexpr const char* kDefaultGpu = "b200";
+constexpr const char* kDefaultSystem = "gb200-nvl72";
+constexpr const char* kDefaultSuperchip = "gb200";
+constexpr double kSeedExampleModelBytes = 500e9; // seed 000 2.1: "a model that is, say, 500 GB"
+
+std::optional<std::string> scenarioSystem(const std::string& file, std::ostream& err)
+{
+    std::ifstream in(file);
+    if (!in) {
+        err << "error: " << file << ": cannot open the scenario\n";
+        return std::nullopt;
+    }
+    const nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) {
+        err << "error: " << file << ": not a JSON object\n";
+        return std::nullopt;
+    }
+    if (!j.contains("system") || !j["system"].is_string()) {
+        err << "error: " << file << ": /system: expected a system id (string)\n";
+        return std::nullopt;
+    }
+    return j["system"].get<std::string>();
+}
+
+int render(const Args& args, std::ostream& out, std::ostream& err)
+{
+    const auto parsed = CliArgs::parse(args, {"--help"},
+                                       {"--view", "--format", "-o", "--output", "--gpu", "--system", "--width", "--height"}, err);
+    if (!parsed) return Usage;
+    if (parsed->has("--help")) {
+        out << kExportHelp;
+        return Ok;
+    }
+    if (parsed->positional().size() > 1) {
+        err << "error: export takes at most one SCENARIO\n" << kExportHelp;
+        return Usage;
+    }
+    const auto view = parsed->value("--view");
+    const auto file = parsed->value("-o") ? parsed->value("-o") : parsed->value("--output");
+    if (!view || !file) {
+        err << "error: export needs --view and -o FILE\n" << kExportHelp;
+        return Usage;
+    }
+    if (*view != "chip" && *view != "sm" && *view != "superchip" && *view != "rack") {
+        err << "error: --view: expected chip, sm, superchip or rack, found \"" << *view << "\"\n";
+        return Usage;
+    }
+    const QString fileName = QString::fromStdString(*file);
+    const auto format = exportFormatFrom(parsed->value("--format") ? QString::fromStdString(*parsed->value("--format")) : fileName);
+    if (!format) {
+        err << "error: --format: expected svg, png or pdf\n";
+        return Usage;
+    }
+    QSize size = kDefaultExportSize;
+    for (const auto& [option, slot] : {std::pair{"--width", &size.rwidth()}, std::pair{"--height", &size.rheight()}}) {
+        if (const auto text = parsed->value(option)) {
+            const auto v = parseNumberArg(option, *text, err);
+            if (!v) return Usage;
+            if (*v < 150 || *v > 20000) {
+                err << "error: " << option << ": expected 150 to 20000 pixels, found " << *text << "\n";
+                return BadInput;
+            }
+            *slot = static_cast<int>(*v);
+        }
+    }
+
+    const SpecCatalog& catalog = sharedCatalog(err);
+    std::string systemId = kDefaultSystem;
+    bool systemChosen = false;
+    if (!parsed->positional().empty()) {
+        const auto id = scenarioSystem(parsed->positional().front(), err);
+        if (!id) return BadInput;
+        systemId = *id;
+        systemChosen = true;
+    }
+    if (const auto s = parsed->value("--system")) {
+        systemId = *s;
+        systemChosen = true;
+    }
+    const SystemSpec* system = catalog.system(systemId);
+    if (!system && (systemChosen || *view == "rack")) {
+        err << "error: no system \"" << systemId << "\" (see `scalescope-cli specs list`)\n";
+        return BadInput;
+    }
+    std::string gpuId = systemChosen && system ? system->gpu : kDefaultGpu;
+    if (const auto g = parsed->value("--gpu")) gpuId = *g;
+
+    const HardwarePalette palette = HardwarePalette::print();
+    std::unique_ptr<HardwareScene> scene;
+    if (*view == "chip" || *view == "sm") {
+        const GpuSpec* gpu = catalog.gpu(gpuId);
+        if (!gpu) {
+            err << "error: no GPU \"" << gpuId << "\" (see `scalescope-cli specs list`)\n";
+            return BadInput;
+        }
+        if (*view == "chip") scene = std::make_unique<ChipScene>(*gpu, palette);
+        else scene = std::make_unique<SmScene>(*gpu, BlockShape{256, 255, Bytes{0}}, palette); // seed 004's 8-warp example
+    } else if (*view == "superchip") {
+        const std::string scId = !systemChosen ? kDefaultSuperchip : system->superchip.value_or("");
+        const SuperchipSpec* sc = catalog.superchip(scId);
+        const GpuSpec* gpu = sc ? catalog.gpu(sc->gpu) : nullptr;
+        if (!sc || !gpu) {
+            err << "error: system \"" << systemId << "\" has no superchip; pick one with --system (e.g. gb200-nvl72)\n";
+            return BadInput;
+        }
+        scene = std::make_unique<SuperchipScene>(*sc, catalog.cpu(sc->cpu), *gpu, Bytes{kSeedExampleModelBytes}, sc->gpus.value, QString(), palette);
+    } else {
+        scene = std::make_unique<RackScene>(*system, catalog, palette);
+    }
+    QString error;
+    if (!exportScene(*scene, fileName, *format, size, &error)) {
+        err << "error: " << error.toStdString() << "\n";
+        return BadInput;
+    }
+    out << "wrote " << *file << "\n";
+    return Ok;
+}
+
+} // namespace
+
+int runExport(const Args& args, std::ostream& out, std::ostream& err)
+{
+    for (const std::string& a : args)
+        if (a == "--help" || a == "-h") {
+            out << kExportHelp;
+            return Ok;
+        }
+    if (!std::getenv("QT_QPA_PLATFORM")) setenv("QT_QPA_PLATFORM", "offscreen", 1);
+    static int argc = 1;
+    static char name[] = "scalescope-cli";
+    static char* argv[] = {name, nullptr};
+    // Reuse an application that already runs (tests call this in-process).
+    std::unique_ptr<QApplication> app;
+    if (!QCoreApplication::instance()) app = std::make_unique<QApplication>(argc, argv);
+    return render(args, out, err);
+}
+
+} // namespace scalescope::cli

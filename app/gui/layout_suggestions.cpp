@@ -1,0 +1,63 @@
+#include "layout_suggestions.h"
+
+#include "model/quantity_parser.h"
+
+#include <QDialogButtonBox>
+#include <QPushButton>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace scalescope {
+
+LayoutSuggestions::LayoutSuggestions(const EvaluationContext& context, QWidget* parent)
+    : QDialog(parent), m_result(searchLayouts(context)), m_table(new QTableWidget(this))
+{
+    setWindowTitle(tr("Suggested layouts"));
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(new QLabel(tr("%1 layouts evaluated, %2 fit in memory; the fastest:")
+                                     .arg(m_result.evaluated)
+                                     .arg(m_result.fitting),
+                                 this));
+    const QStringList headers{tr("Step time"), tr("MFU"), tr("TP"), tr("PP"), tr("DP"), tr("CP"), tr("EP"), tr("VPP"),
+                              tr("Micro-batch"), tr("Schedule"), tr("ZeRO"), tr("Recompute"), tr("Memory / GPU")};
+    m_table->setColumnCount(static_cast<int>(headers.size()));
+    m_table->setHorizontalHeaderLabels(headers);
+    m_table->setRowCount(static_cast<int>(m_result.best.size()));
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->hide();
+    for (int r = 0; r < static_cast<int>(m_result.best.size()); ++r) {
+        const RankedLayout& l = m_result.best[static_cast<size_t>(r)];
+        const ParallelLayout& p = l.layout;
+        const QStringList cells{QString::fromStdString(format(l.evaluation.stepTime)),
+                                QStringLiteral("%1 %").arg(l.evaluation.mfu * 100, 0, 'f', 1),
+                                QString::number(p.tp), QString::number(p.pp), QString::number(p.dp), QString::number(p.cp),
+                                QString::number(p.ep), QString::number(p.vpp), QString::number(p.microbatchSize),
+                                QString::fromUtf8(scheduleKey(p.schedule).data()), QString::number(l.zeroStage),
+                                QString::fromUtf8(recomputeKey(l.recompute).data()),
+                                QString::fromStdString(formatBytes(l.evaluation.memory.total))};
+        for (int c = 0; c < cells.size(); ++c) m_table->setItem(r, c, new QTableWidgetItem(cells[c]));
+    }
+    m_table->resizeColumnsToContents();
+    if (m_table->rowCount() > 0) m_table->selectRow(0);
+    layout->addWidget(m_table);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Apply"));
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_table, &QTableWidget::cellDoubleClicked, this, &QDialog::accept);
+    layout->addWidget(buttons);
+    resize(980, 420);
+}
+
+std::optional<RankedLayout> LayoutSuggestions::chosen() const
+{
+    const int row = m_table->currentRow();
+    if (row < 0 || row >= static_cast<int>(m_result.best.size())) return std::nullopt;
+    return m_result.best[static_cast<size_t>(row)];
+}
+
+} // namespace scalescope

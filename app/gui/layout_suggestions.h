@@ -1,0 +1,27 @@
+#pragma once
+// "Suggest layouts": runs the model's layout search and lists the fastest
+// layouts that fit; one click (or double-click) applies one.
+
+#include "model/layout_search.h"
+
+#include <QDialog>
+
+#include <optional>
+
+class QTableWidget;
+
+namespace scalescope {
+
+class LayoutSuggestions final : public QDialog {
+    Q_OBJECT
+public:
+    explicit LayoutSuggestions(const EvaluationContext& context, QWidget* parent = nullptr);
+    [[nodiscard]] std::optional<RankedLayout> chosen() const;
+    [[nodiscard]] const SearchResult& result() const noexcept { return m_result; }
+
+private:
+    SearchResult m_result;
+    QTableWidget* m_table = nullptr;
+};
+
+} // namespace scalescope

@@ -1,0 +1,259 @@
+#include "planner_workspace.h"
+
+#include "layout_suggestions.h"
+#include "scenario_controller.h"
+#include "scenario_controls.h"
+
+#include "model/user_paths.h"
+#include "views/planner/planner_view.h"
+
+#include <QAction>
+#include <QDir>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMessageBox>
+#include <QScrollArea>
+#include <QSettings>
+#include <QTimer>
+#include <QUndoStack>
+
+#include <fstream>
+
+namespace scalescope {
+
+namespace {
+constexpr int kMaxRecent = 8;
+const QString kFilter = QStringLiteral("ScaleScope scenarios (*.scalescope.json);;JSON (*.json)");
+} // namespace
+
+PlannerWorkspace::PlannerWorkspace(const SpecCatalog& catalog, QMainWindow& window)
+    : QObject(&window), m_catalog(catalog), m_window(window), m_controller(new ScenarioController(catalog, this)),
+      m_autosave(new QTimer(this))
+{
+    m_view = new PlannerView(&window);
+    m_controls = new ScenarioControls(*m_controller, &window);
+    m_dock = new QDockWidget(&window);
+    m_dock->setObjectName(QStringLiteral("scenarioDock"));
+    auto* scroll = new QScrollArea(m_dock);
+    scroll->setWidget(m_controls);
+    scroll->setWidgetResizable(true);
+    m_dock->setWidget(scroll);
+    m_dock->setMinimumWidth(340);
+    connect(m_controller, &ScenarioController::resultReady, m_view, &PlannerView::setResult);
+    connect(m_controller, &ScenarioController::scenarioChanged, this, [this] {
+        Q_EMIT titleChanged(QString::fromStdString(m_controller->scenario().name));
+        m_autosave->start();
+    });
+    m_autosave->setSingleShot(true);
+    m_autosave->setInterval(1000);
+    connect(m_autosave, &QTimer::timeout, this, &PlannerWorkspace::writeAutosave);
+}
+
+PlannerWorkspace::~PlannerWorkspace() = default;
+
+QString PlannerWorkspace::autosavePath()
+{
+    return QString::fromStdString((userDataDir() / "autosave.scalescope.json").string());
+}
+
+QString PlannerWorkspace::defaultScenarioPath()
+{
+    for (const auto& root : builtinSpecRoots()) {
+        const auto p = root / "scenarios" / "default.scalescope.json";
+        if (QFileInfo::exists(QString::fromStdString(p.string()))) return QString::fromStdString(p.string());
+    }
+    return {};
+}
+
+void PlannerWorkspace::installMenus(QMenu* file, QMenu* edit, QMenu* planner)
+{
+    QAction* first = file->actions().isEmpty() ? nullptr : file->actions().first();
+    m_new = new QAction(this);
+    m_new->setShortcut(QKeySequence::New);
+    m_open = new QAction(this);
+    m_open->setShortcut(QKeySequence::Open);
+    m_save = new QAction(this);
+    m_save->setShortcut(QKeySequence::Save);
+    m_saveAs = new QAction(this);
+    m_saveAs->setShortcut(QKeySequence::SaveAs);
+    m_recentMenu = new QMenu(file);
+    file->insertActions(first, {m_new, m_open});
+    file->insertMenu(first, m_recentMenu);
+    file->insertActions(first, {m_save, m_saveAs});
+    file->insertSeparator(first);
+    connect(m_new, &QAction::triggered, this, &PlannerWorkspace::newScenario);
+    connect(m_open, &QAction::triggered, this, &PlannerWorkspace::openDialog);
+    connect(m_save, &QAction::triggered, this, &PlannerWorkspace::save);
+    connect(m_saveAs, &QAction::triggered, this, &PlannerWorkspace::saveAs);
+    m_undo = m_controller->undoStack()->createUndoAction(this);
+    m_undo->setShortcut(QKeySequence::Undo);
+    m_redo = m_controller->undoStack()->createRedoAction(this);
+    m_redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(m_undo);
+    edit->addAction(m_redo);
+    m_pin = planner->addAction(QString(), this, &PlannerWorkspace::togglePin);
+    m_pin->setCheckable(true);
+    m_suggest = planner->addAction(QString(), this, &PlannerWorkspace::suggestLayouts);
+    m_suggest->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    rebuildRecentMenu();
+    retranslate();
+}
+
+void PlannerWorkspace::retranslate()
+{
+    m_dock->setWindowTitle(tr("Scenario"));
+    if (!m_new) return;
+    m_new->setText(tr("&New scenario"));
+    m_open->setText(tr("&Open scenario…"));
+    m_save->setText(tr("&Save scenario"));
+    m_saveAs->setText(tr("Save scenario &as…"));
+    m_recentMenu->setTitle(tr("Open &recent"));
+    m_undo->setText(tr("&Undo"));
+    m_redo->setText(tr("&Redo"));
+    m_pin->setText(tr("&Pin as A (compare)"));
+    m_suggest->setText(tr("Suggest &layouts…"));
+}
+
+QString PlannerWorkspace::start(const QString& commandLineFile)
+{
+    if (!commandLineFile.isEmpty()) {
+        QString error;
+        if (openFile(commandLineFile, &error)) return tr("Opened %1").arg(commandLineFile);
+        Q_EMIT message(error);
+    }
+    if (QFileInfo::exists(autosavePath())) {
+        SpecErrors errors;
+        if (auto s = loadScenarioFile(autosavePath().toStdString(), errors)) {
+            m_controller->load(*s);
+            return tr("Restored the scenario autosaved before ScaleScope last stopped unexpectedly.");
+        }
+    }
+    newScenario();
+    return tr("Opened the default scenario.");
+}
+
+void PlannerWorkspace::newScenario()
+{
+    SpecErrors errors;
+    if (auto s = loadScenarioFile(defaultScenarioPath().toStdString(), errors)) {
+        m_file.clear();
+        m_controller->load(*s);
+    }
+}
+
+bool PlannerWorkspace::openFile(const QString& path, QString* error)
+{
+    SpecErrors errors;
+    const auto s = loadScenarioFile(path.toStdString(), errors);
+    if (!s) {
+        QString text;
+        for (const SpecError& e : errors) text += QString::fromStdString(e.text()) + QLatin1Char('\n');
+        if (error) *error = text.trimmed();
+        return false;
+    }
+    m_file = path;
+    m_controller->load(*s);
+    addRecent(path);
+    return true;
+}
+
+bool PlannerWorkspace::saveFile(const QString& path, QString* error)
+{
+    const std::string text = scenarioToJson(m_controller->scenario()).dump(2) + "\n";
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(text.data(), static_cast<qint64>(text.size())) < 0) {
+        if (error) *error = tr("Cannot write %1: %2").arg(path, f.errorString());
+        return false;
+    }
+    m_file = path;
+    m_controller->undoStack()->setClean();
+    addRecent(path);
+    return true;
+}
+
+void PlannerWorkspace::openDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(&m_window, tr("Open scenario"), QFileInfo(m_file).path(), kFilter);
+    if (path.isEmpty()) return;
+    QString error;
+    if (!openFile(path, &error)) QMessageBox::warning(&m_window, tr("Open scenario"), error);
+}
+
+void PlannerWorkspace::save()
+{
+    if (m_file.isEmpty() || m_file == defaultScenarioPath()) return saveAs();
+    QString error;
+    if (!saveFile(m_file, &error)) QMessageBox::warning(&m_window, tr("Save scenario"), error);
+}
+
+void PlannerWorkspace::saveAs()
+{
+    QString path = QFileDialog::getSaveFileName(&m_window, tr("Save scenario"), QDir::homePath(), kFilter);
+    if (path.isEmpty()) return;
+    if (!path.endsWith(QLatin1String(".json"))) path += QStringLiteral(".scalescope.json");
+    QString error;
+    if (!saveFile(path, &error)) QMessageBox::warning(&m_window, tr("Save scenario"), error);
+}
+
+void PlannerWorkspace::addRecent(const QString& path)
+{
+    QSettings settings;
+    QStringList recent = settings.value(QStringLiteral("scenario/recent")).toStringList();
+    recent.removeAll(path);
+    recent.prepend(path);
+    while (recent.size() > kMaxRecent) recent.removeLast();
+    settings.setValue(QStringLiteral("scenario/recent"), recent);
+    rebuildRecentMenu();
+}
+
+void PlannerWorkspace::rebuildRecentMenu()
+{
+    if (!m_recentMenu) return;
+    m_recentMenu->clear();
+    const QStringList recent = QSettings().value(QStringLiteral("scenario/recent")).toStringList();
+    for (const QString& path : recent) {
+        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] {
+            QString error;
+            if (!openFile(path, &error)) QMessageBox::warning(&m_window, tr("Open scenario"), error);
+        })->setToolTip(path);
+    }
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void PlannerWorkspace::writeAutosave()
+{
+    QDir().mkpath(QFileInfo(autosavePath()).path());
+    std::ofstream(autosavePath().toStdString()) << scenarioToJson(m_controller->scenario()).dump(2) << "\n";
+}
+
+void PlannerWorkspace::shutDownCleanly()
+{
+    m_autosave->stop();
+    QFile::remove(autosavePath());
+}
+
+void PlannerWorkspace::togglePin()
+{
+    m_pinned = m_pin->isChecked() ? m_controller->result() : nullptr;
+    m_view->setPinned(m_pinned);
+    if (m_pinned) Q_EMIT message(tr("Pinned the current scenario as A: numbers now show A beside B."));
+}
+
+void PlannerWorkspace::suggestLayouts()
+{
+    const PlannerResultPtr r = m_controller->result();
+    if (!r || !r->context) return;
+    LayoutSuggestions dialog(*r->context, &m_window);
+    if (dialog.exec() != QDialog::Accepted || !dialog.chosen()) return;
+    Scenario next = m_controller->scenario();
+    next.parallel = dialog.chosen()->layout;
+    next.training.zeroStage = dialog.chosen()->zeroStage;
+    next.training.recompute = dialog.chosen()->recompute;
+    m_controller->edit(next, tr("Apply suggested layout"));
+}
+
+} // namespace scalescope

@@ -1,0 +1,80 @@
+#pragma once
+// The planner as the main window uses it: the scenario controller, the
+// controls dock, the planner view, and the file side of a scenario (new,
+// open, save, recent files, autosave with restore after a crash or kill,
+// pin as A for comparison, suggested layouts).
+
+#include "views/planner/planner_result.h"
+
+#include <QObject>
+#include <QStringList>
+
+class QAction;
+class QDockWidget;
+class QMainWindow;
+class QMenu;
+class QTimer;
+
+namespace scalescope {
+
+class PlannerView;
+class ScenarioController;
+class ScenarioControls;
+
+class PlannerWorkspace final : public QObject {
+    Q_OBJECT
+public:
+    PlannerWorkspace(const SpecCatalog& catalog, QMainWindow& window);
+    ~PlannerWorkspace() override;
+
+    [[nodiscard]] ScenarioController& controller() const noexcept { return *m_controller; }
+    [[nodiscard]] PlannerView* view() const noexcept { return m_view; }
+    [[nodiscard]] QDockWidget* controlsDock() const noexcept { return m_dock; }
+    [[nodiscard]] ScenarioControls* controls() const noexcept { return m_controls; }
+    [[nodiscard]] QString currentFile() const { return m_file; }
+
+    // Adds New/Open/Save/Save as/Recent to `file`, Undo/Redo to `edit`,
+    // Pin/Suggest to `planner`.
+    void installMenus(QMenu* file, QMenu* edit, QMenu* planner);
+    void retranslate();
+
+    // Opens the scenario of the command line, else restores an autosave
+    // left by a crash, else the built-in default. Returns what it did.
+    QString start(const QString& commandLineFile);
+    bool openFile(const QString& path, QString* error = nullptr);
+    bool saveFile(const QString& path, QString* error = nullptr);
+    void shutDownCleanly(); // removes the autosave
+
+    [[nodiscard]] static QString autosavePath();
+    [[nodiscard]] static QString defaultScenarioPath();
+
+Q_SIGNALS:
+    void titleChanged(const QString& title);
+    void message(const QString& text);
+
+private:
+    void newScenario();
+    void openDialog();
+    void save();
+    void saveAs();
+    void suggestLayouts();
+    void togglePin();
+    void addRecent(const QString& path);
+    void rebuildRecentMenu();
+    void writeAutosave();
+
+    const SpecCatalog& m_catalog;
+    QMainWindow& m_window;
+    ScenarioController* m_controller = nullptr;
+    ScenarioControls* m_controls = nullptr;
+    PlannerView* m_view = nullptr;
+    QDockWidget* m_dock = nullptr;
+    QTimer* m_autosave = nullptr;
+    QString m_file;
+    PlannerResultPtr m_pinned;
+    QMenu* m_recentMenu = nullptr;
+    QAction *m_new = nullptr, *m_open = nullptr, *m_save = nullptr, *m_saveAs = nullptr;
+    QAction *m_undo = nullptr, *m_redo = nullptr, *m_pin = nullptr, *m_suggest = nullptr;
+};
+
+} // namespace scalescope

@@ -1,0 +1,65 @@
+#pragma once
+// Owns the scenario being planned. Every change goes through the undo stack
+// as a command (a slider drag merges into one step); each change schedules
+// one evaluation off the GUI thread, tagged with a generation number, and
+// results of superseded generations are dropped.
+
+#include "views/planner/planner_result.h"
+
+#include <QObject>
+#include <QUndoStack>
+
+#include <memory>
+
+template <class T>
+class QFutureWatcher;
+
+namespace scalescope {
+
+class ScenarioController final : public QObject {
+    Q_OBJECT
+public:
+    explicit ScenarioController(const SpecCatalog& catalog, QObject* parent = nullptr);
+    ~ScenarioController() override;
+
+    [[nodiscard]] const Scenario& scenario() const noexcept { return m_scenario; }
+    [[nodiscard]] PlannerResultPtr result() const { return m_result; }
+    [[nodiscard]] QUndoStack* undoStack() noexcept { return &m_undo; }
+    [[nodiscard]] const SpecCatalog& catalog() const noexcept { return m_catalog; }
+    [[nodiscard]] unsigned long long evaluationsStarted() const noexcept { return m_started; }
+
+    // An edit by the user: undoable. Edits with the same non-zero `dragId`
+    // merge into one undo step (one slider drag).
+    void edit(const Scenario& next, const QString& description, int dragId = 0);
+    // Replaces the scenario without an undo step (open, new, restore).
+    void load(const Scenario& s);
+    // A fresh drag id for a control that starts being dragged.
+    [[nodiscard]] int beginDrag() noexcept { return ++m_dragSerial; }
+
+    // Applied by undo commands; schedules an evaluation.
+    void apply(const Scenario& s);
+    // Evaluates now on the calling thread (tests, export, benchmarks).
+    void evaluateNow();
+
+Q_SIGNALS:
+    void scenarioChanged();
+    void resultReady(scalescope::PlannerResultPtr result);
+
+private:
+    void schedule();
+    void launch();
+    void publish(PlannerResultPtr r);
+
+    const SpecCatalog& m_catalog;
+    Scenario m_scenario;
+    QUndoStack m_undo;
+    PlannerResultPtr m_result;
+    unsigned long long m_generation = 0;
+    unsigned long long m_started = 0;
+    bool m_pending = false;
+    bool m_running = false;
+    int m_dragSerial = 0;
+    QFutureWatcher<PlannerResultPtr>* m_watcher = nullptr;
+};
+
+} // namespace scalescope

@@ -1,0 +1,74 @@
+#pragma once
+// The scenario dock: system, GPUs, model, training settings, the parallel
+// layout as sliders that offer only valid values (the excluded ones are
+// explained in the tooltip), the mesh axis order and network options.
+// Every change is an undoable edit through the ScenarioController.
+
+#include <QWidget>
+
+#include <map>
+
+class QCheckBox;
+class QComboBox;
+class QFormLayout;
+class QLabel;
+class QListWidget;
+class QSlider;
+class QSpinBox;
+
+namespace scalescope {
+
+class ScenarioController;
+struct Scenario;
+enum class Axis;
+
+class ScenarioControls final : public QWidget {
+    Q_OBJECT
+public:
+    explicit ScenarioControls(ScenarioController& controller, QWidget* parent = nullptr);
+
+    // The slider of an axis ("tp", "pp", "cp", "ep", "vpp"), for tests and benchmarks.
+    [[nodiscard]] QSlider* slider(const QString& axis) const;
+    // Values the slider of `axis` offers for the current scenario.
+    [[nodiscard]] std::vector<int> offered(const QString& axis) const { return m_offered.at(axis); }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    struct AxisControl {
+        QSlider* slider = nullptr;
+        QLabel* value = nullptr;
+        QLabel* title = nullptr;
+    };
+    void build();
+    void retranslate();
+    void syncFromScenario();
+    void editWith(const QString& what, int dragId, const std::function<void(Scenario&)>& change);
+    void axisMoved(const QString& axis, int index);
+    [[nodiscard]] std::vector<int> candidates(const QString& axis, const Scenario& s, QString* excluded) const;
+
+    ScenarioController& m_controller;
+    bool m_syncing = false;
+    int m_dragId = 0;
+    QFormLayout* m_form = nullptr;
+    QComboBox* m_system = nullptr;
+    QSpinBox* m_gpus = nullptr;
+    QComboBox* m_model = nullptr;
+    QComboBox* m_seqLen = nullptr;
+    QSpinBox* m_globalBatch = nullptr;
+    QComboBox* m_microbatch = nullptr;
+    QComboBox* m_precision = nullptr;
+    QComboBox* m_zero = nullptr;
+    QComboBox* m_recompute = nullptr;
+    QComboBox* m_schedule = nullptr;
+    QListWidget* m_order = nullptr;
+    QCheckBox* m_sharp = nullptr;
+    QComboBox* m_mode = nullptr;
+    QLabel* m_dp = nullptr;
+    std::map<QString, AxisControl> m_axes;
+    std::map<QString, std::vector<int>> m_offered;
+    std::map<QString, QLabel*> m_labels;
+};
+
+} // namespace scalescope

@@ -1,0 +1,199 @@
+// The planner: controller semantics (one evaluation per change, undo, a drag
+// is one undo step, stale results dropped), timeline geometry and folding,
+// and offscreen renders in both languages.
+
+#include "test_support.h"
+
+#include "app/gui/language.h"
+#include "app/gui/main_window.h"
+#include "app/gui/planner_workspace.h"
+#include "app/gui/scenario_controller.h"
+#include "app/gui/scenario_controls.h"
+#include "views/planner/memory_bar.h"
+#include "views/planner/planner_view.h"
+#include "views/planner/timeline_view.h"
+
+#include <QCoreApplication>
+#include <QListWidget>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QTest>
+
+#include <catch2/catch.hpp>
+
+using namespace scalescope;
+
+namespace {
+
+Scenario preset(const char* name)
+{
+    SpecErrors errors;
+    const auto root = builtinSpecRoots().front();
+    auto s = loadScenarioFile(root / "scenarios" / (std::string(name) + ".scalescope.json"), errors);
+    REQUIRE(s);
+    return *s;
+}
+
+PlannerResultPtr waitForResult(ScenarioController& c)
+{
+    QSignalSpy spy(&c, &ScenarioController::resultReady);
+    REQUIRE(spy.wait(10000));
+    return c.result();
+}
+
+} // namespace
+
+TEST_CASE("A change produces one evaluation; undo restores the previous scenario", "[planner]")
+{
+    ScenarioController c(testing::builtinCatalog());
+    c.load(preset("default"));
+    waitForResult(c);
+    const auto started = c.evaluationsStarted();
+    Scenario next = c.scenario();
+    next.parallel.tp = 4;
+    next.parallel.dp = 4;
+    c.edit(next, QStringLiteral("Set TP to 4"));
+    const PlannerResultPtr r = waitForResult(c);
+    CHECK(c.evaluationsStarted() == started + 1);
+    CHECK(r->scenario.parallel.tp == 4);
+    CHECK(r->ok());
+    c.undoStack()->undo();
+    CHECK(c.scenario().parallel.tp == 8);
+    CHECK(waitForResult(c)->scenario.parallel.tp == 8);
+}
+
+TEST_CASE("A slider drag merges into one undo step; stale results are dropped", "[planner]")
+{
+    ScenarioController c(testing::builtinCatalog());
+    c.load(preset("default"));
+    waitForResult(c);
+    const int drag = c.beginDrag();
+    QSignalSpy results(&c, &ScenarioController::resultReady);
+    for (int pp : {2, 1, 2, 4}) {
+        Scenario s = c.scenario();
+        s.parallel.pp = pp;
+        s.parallel.vpp = 1;
+        s.parallel.schedule = Schedule::OneFOneB;
+        s.parallel.dp = static_cast<int>(s.gpus / (s.parallel.tp * pp));
+        c.edit(s, QStringLiteral("drag PP"), drag);
+    }
+    CHECK(c.undoStack()->count() == 1);
+    REQUIRE(results.wait(10000));
+    QTest::qWait(50);
+    // Only the newest scenario is ever published: intermediate ones are stale.
+    for (const auto& args : results) {
+        const auto r = args.at(0).value<PlannerResultPtr>();
+        CHECK(r->scenario.parallel.pp == 4);
+    }
+    c.undoStack()->undo();
+    CHECK(c.scenario().parallel.pp == 4);
+    CHECK(c.scenario().parallel.vpp == 5); // back to the scenario before the drag
+}
+
+TEST_CASE("Timeline geometry matches the evaluation's times; time↔x round-trips; sub-pixel spans fold", "[planner][timeline]")
+{
+    ScenarioController c(testing::builtinCatalog());
+    Scenario s = preset("llama3-405b-16k-h100");
+    s.training.globalBatch = 8192; // pp = 16 with 64 micro-batches per pipeline
+    c.load(s);
+    c.evaluateNow();
+    REQUIRE(c.result()->evaluation.microbatches == 64);
+    TimelineView view;
+    view.resize(600, 500);
+    view.setResult(c.result());
+    const TimelineLayout& layout = view.layout();
+    REQUIRE(!layout.spans.empty());
+    CHECK(layout.end == Approx(c.result()->evaluation.stepTime.si).epsilon(1e-12));
+    for (size_t i = 0; i < layout.spans.size(); i += 97) {
+        const QRectF r = view.spanRect(static_cast<int>(i));
+        CHECK(view.axis().seconds(r.left()) == Approx(layout.spans[i].start).margin(1e-12));
+        CHECK(view.axis().seconds(r.right()) == Approx(layout.spans[i].end).margin(1e-12));
+    }
+    for (double x : {0.0, 120.0, 455.5, 599.0}) CHECK(view.axis().x(view.axis().seconds(x)) == Approx(x).margin(1e-9));
+    view.grab();
+    CHECK(view.lastPaintDrawn() + view.lastPaintFolded() > 0);
+    // Zoomed out to 50 pixels for the whole step, a stage's compute row folds into a handful of blocks.
+    TimeAxis coarse;
+    coarse.fit(layout.end, 50);
+    const auto blocks = drawnSpans(layout, 0, coarse, 0, 50);
+    int folded = 0, covered = 0;
+    for (const DrawnSpan& d : blocks) {
+        if (d.folded > 1) {
+            ++folded;
+            CHECK(d.event == -1);
+            CHECK(d.dominant >= 0);
+        }
+        covered += std::max(1, d.folded);
+    }
+    CHECK(folded > 0);
+    CHECK(blocks.size() <= 60);
+    size_t rowSpans = 0;
+    for (const TimelineSpan& sp : layout.spans) rowSpans += sp.row == 0 ? 1 : 0;
+    CHECK(static_cast<size_t>(covered) == rowSpans); // nothing lost by folding
+}
+
+TEST_CASE("Planner renders offscreen in English and Chinese with numbers, memory bar and verdicts", "[planner][gui]")
+{
+    Language language;
+    REQUIRE(language.apply(QStringLiteral("en")));
+    MainWindow window(testing::builtinCatalog(), {}, AppSettings{}, language);
+    window.resize(1500, 900);
+    window.show();
+    window.planner()->controller().load(preset("default"));
+    window.planner()->controller().evaluateNow();
+    REQUIRE(window.showView(QStringLiteral("planner")));
+    QCoreApplication::processEvents();
+    PlannerView* view = window.planner()->view();
+    CHECK(view->headlineText().contains(QStringLiteral("MFU")));
+    CHECK(view->memoryBar()->summary().contains(QStringLiteral("usable HBM")));
+    CHECK(view->verdicts()->count() >= 1);
+    const QImage en = testing::renderToFile(window, QStringLiteral("planner-en"));
+    CHECK(testing::distinctColours(en) > 20);
+
+    // Drag TP from 8 to 16: the TP lane grows and a verdict says it leaves NVLink.
+    QSlider* tp = window.planner()->controls()->slider(QStringLiteral("tp"));
+    REQUIRE(tp);
+    const auto offered = window.planner()->controls()->offered(QStringLiteral("tp"));
+    const auto at16 = std::find(offered.begin(), offered.end(), 16);
+    REQUIRE(at16 != offered.end());
+    tp->setValue(static_cast<int>(at16 - offered.begin()));
+    window.planner()->controller().evaluateNow();
+    QCoreApplication::processEvents();
+    bool saysSo = false;
+    for (int i = 0; i < view->verdicts()->count(); ++i)
+        saysSo = saysSo || view->verdicts()->item(i)->text().contains(QStringLiteral("TP=16 spans 2 NVLink domains"));
+    CHECK(saysSo);
+    testing::renderToFile(window, QStringLiteral("planner-tp16-en"));
+
+    REQUIRE(language.apply(QStringLiteral("zh_CN")));
+    QCoreApplication::processEvents();
+    CHECK(view->headlineText().contains(QStringLiteral("步时间")));
+    testing::renderToFile(window, QStringLiteral("planner-zh_CN"));
+    REQUIRE(language.apply(QStringLiteral("en")));
+}
+
+TEST_CASE("Scenario save/load round trip through the workspace, and autosave restore", "[planner]")
+{
+    Language language;
+    MainWindow window(testing::builtinCatalog(), {}, AppSettings{}, language);
+    PlannerWorkspace& w = *window.planner();
+    w.controller().load(preset("llama3-70b-4096-h100"));
+    const QString path = QDir::temp().filePath(QStringLiteral("scalescope-roundtrip.scalescope.json"));
+    QString error;
+    REQUIRE(w.saveFile(path, &error));
+    w.controller().load(preset("default"));
+    REQUIRE(w.openFile(path, &error));
+    CHECK(scenarioToJson(w.controller().scenario()) == scenarioToJson(preset("llama3-70b-4096-h100")));
+    // A kill leaves the autosave behind; the next start restores it.
+    Scenario edited = w.controller().scenario();
+    edited.name = "edited before a crash";
+    w.controller().edit(edited, QStringLiteral("rename"));
+    QTest::qWait(1300); // autosave is debounced by one second
+    REQUIRE(QFileInfo::exists(PlannerWorkspace::autosavePath()));
+    MainWindow again(testing::builtinCatalog(), {}, AppSettings{}, language);
+    CHECK(again.planner()->start({}).contains(QStringLiteral("Restored")));
+    CHECK(again.planner()->controller().scenario().name == "edited before a crash");
+    again.planner()->shutDownCleanly();
+    CHECK_FALSE(QFileInfo::exists(PlannerWorkspace::autosavePath()));
+    QFile::remove(path);
+}

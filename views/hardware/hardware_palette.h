@@ -1,0 +1,26 @@
+#pragma once
+// Colours of the hardware views: light and dark for the screen, and a print
+// palette (white paper, dark ink, saturated fills) for exports.
+
+#include <QColor>
+
+class QWidget;
+
+namespace scalescope {
+
+struct HardwarePalette {
+    QColor background, text, mutedText, outline;
+    QColor package, die, sm, smDetail, l2, hbm, memoryFill;
+    QColor nvlink, pcie, c2c, dieLink;
+    QColor cpu, lpddr, spill, overflow;
+    QColor computeTray, switchTray, powerShelf, management, blank, rackFrame;
+    QColor lane32, laneInt, lane64, tensorCore, scheduler, registers, smem, tmem, warpIdle, warpActive;
+
+    [[nodiscard]] static HardwarePalette light();
+    [[nodiscard]] static HardwarePalette dark();
+    [[nodiscard]] static HardwarePalette print();
+    // light or dark, following the widget's window colour
+    [[nodiscard]] static HardwarePalette forWidget(const QWidget& widget);
+};
+
+} // namespace scalescope

@@ -1,0 +1,115 @@
+#include "hardware_view.h"
+
+#include "hardware_scene.h"
+#include "zoomable_view.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace scalescope {
+
+HardwareView::HardwareView(QWidget* parent)
+    : QWidget(parent), m_view(new ZoomableGraphicsView(this)), m_controls(new QHBoxLayout),
+      m_title(new QLabel(this)), m_description(new QLabel(this)), m_legend(new QLabel(this)),
+      m_hint(new QLabel(this)), m_fit(new QToolButton(this)), m_zoomIn(new QToolButton(this)),
+      m_zoomOut(new QToolButton(this))
+{
+    QFont titleFont = m_title->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.5);
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_title->setObjectName(QStringLiteral("viewTitle"));
+    m_description->setWordWrap(true);
+    m_description->setObjectName(QStringLiteral("viewDescription"));
+    m_legend->setWordWrap(true);
+    m_legend->setTextFormat(Qt::RichText);
+    m_legend->setObjectName(QStringLiteral("viewLegend"));
+    m_hint->setEnabled(false);
+
+    auto* top = new QHBoxLayout;
+    top->addLayout(m_controls);
+    top->addStretch(1);
+    top->addWidget(m_zoomOut);
+    top->addWidget(m_zoomIn);
+    top->addWidget(m_fit);
+    auto* bottom = new QHBoxLayout;
+    bottom->addWidget(m_legend, 1);
+    bottom->addWidget(m_hint);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_title);
+    layout->addWidget(m_description);
+    layout->addLayout(top);
+    layout->addWidget(m_view, 1);
+    layout->addLayout(bottom);
+
+    m_fit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    connect(m_fit, &QToolButton::clicked, this, &HardwareView::fit);
+    connect(m_zoomIn, &QToolButton::clicked, this, [this] { m_view->zoomBy(1.25); });
+    connect(m_zoomOut, &QToolButton::clicked, this, [this] { m_view->zoomBy(0.8); });
+    retranslateBase();
+}
+
+HardwareView::~HardwareView()
+{
+    m_view->setScene(nullptr);
+}
+
+void HardwareView::fit()
+{
+    m_view->fitAll();
+}
+
+void HardwareView::rebuild(bool refit)
+{
+    if (m_rebuilding) return;
+    m_rebuilding = true;
+    const QTransform transform = m_view->transform();
+    const QPointF centre = m_view->mapToScene(m_view->viewport()->rect().center());
+    std::unique_ptr<HardwareScene> next = createScene(HardwarePalette::forWidget(*this));
+    m_view->setScene(next.get());
+    m_scene = std::move(next);
+    if (refit) {
+        m_view->fitAll();
+    } else {
+        m_view->setTransform(transform);
+        m_view->centerOn(centre);
+    }
+    m_title->setText(m_scene->title());
+    m_description->setText(m_scene->description());
+    QString legend;
+    for (const LegendEntry& e : m_scene->legend())
+        legend += QStringLiteral("<span style=\"background-color:%1\">&nbsp;&nbsp;&nbsp;&nbsp;</span>&nbsp;%2"
+                                 "&nbsp;&nbsp;&nbsp; ")
+                      .arg(e.colour.name(), e.label.toHtmlEscaped());
+    m_legend->setText(legend);
+    m_rebuilding = false;
+}
+
+void HardwareView::retranslateBase()
+{
+    m_fit->setText(tr("Fit"));
+    m_fit->setToolTip(tr("Show the whole view (Ctrl+0)"));
+    m_zoomIn->setText(tr("+"));
+    m_zoomIn->setToolTip(tr("Zoom in"));
+    m_zoomOut->setText(tr("−"));
+    m_zoomOut->setToolTip(tr("Zoom out"));
+    m_hint->setText(tr("Wheel: zoom · drag: pan · hover: value and source"));
+}
+
+void HardwareView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslateBase();
+        retranslateControls();
+        if (m_scene) rebuild(false);
+    } else if (event->type() == QEvent::PaletteChange && m_scene) {
+        rebuild(false);
+    }
+    QWidget::changeEvent(event);
+}
+
+} // namespace scalescope

@@ -1,0 +1,34 @@
+#pragma once
+// A rack elevation drawn from SystemSpec.rack.slots: U numbers, every slot
+// with its label and power, and inside each compute tray or node the
+// superchips, CPUs, GPUs and NVSwitch chips the node spec lists (drawn in
+// detail when zoomed in). Works for NVL72 racks and DGX/HGX racks alike.
+
+#include "hardware_scene.h"
+
+namespace scalescope {
+
+class SpecCatalog;
+struct RackSlotSpec;
+struct SystemSpec;
+
+class RackScene final : public HardwareScene {
+    Q_OBJECT
+public:
+    RackScene(const SystemSpec& system, const SpecCatalog& catalog, const HardwarePalette& palette,
+              QObject* parent = nullptr);
+
+    // Slot item kinds a click zooms into.
+    [[nodiscard]] static bool isSlotKind(const QString& kind);
+
+private:
+    QString slotLabel(const SystemSpec& system, const RackSlotSpec& slot, int ordinal) const;
+    void buildContents(const SystemSpec& system, const RackSlotSpec& slot, const QRectF& area, QGraphicsItem* parent);
+    void buildSummary(const SystemSpec& system, const QRectF& area);
+
+    const SpecCatalog& m_catalog;
+    int m_gpuCounter = 0;
+    int m_switchCounter = 0;
+};
+
+} // namespace scalescope

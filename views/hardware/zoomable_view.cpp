@@ -1,0 +1,73 @@
+#include "zoomable_view.h"
+
+#include <QMouseEvent>
+#include <QWheelEvent>
+
+#include <cmath>
+
+namespace scalescope {
+
+ZoomableGraphicsView::ZoomableGraphicsView(QWidget* parent) : QGraphicsView(parent)
+{
+    setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing | QPainter::SmoothPixmapTransform);
+    setDragMode(QGraphicsView::ScrollHandDrag);
+    setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+    setResizeAnchor(QGraphicsView::AnchorViewCenter);
+    setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
+    setFrameShape(QFrame::NoFrame);
+}
+
+void ZoomableGraphicsView::fitAll()
+{
+    m_autoFit = true;
+    if (scene()) fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
+}
+
+void ZoomableGraphicsView::zoomTo(const QRectF& sceneRect)
+{
+    m_autoFit = false;
+    fitInView(sceneRect, Qt::KeepAspectRatio);
+    centerOn(sceneRect.center());
+}
+
+void ZoomableGraphicsView::zoomBy(qreal factor)
+{
+    const qreal next = zoom() * factor;
+    if (next < 0.05 || next > 60) return;
+    m_autoFit = false;
+    scale(factor, factor);
+}
+
+void ZoomableGraphicsView::wheelEvent(QWheelEvent* event)
+{
+    const qreal steps = event->angleDelta().y() / 120.0;
+    if (steps == 0) return QGraphicsView::wheelEvent(event);
+    zoomBy(std::pow(1.2, steps));
+    event->accept();
+}
+
+void ZoomableGraphicsView::mousePressEvent(QMouseEvent* event)
+{
+    m_pressPos = event->position().toPoint();
+    QGraphicsView::mousePressEvent(event);
+}
+
+void ZoomableGraphicsView::mouseReleaseEvent(QMouseEvent* event)
+{
+    QGraphicsView::mouseReleaseEvent(event);
+    const QPoint pos = event->position().toPoint();
+    if (event->button() != Qt::LeftButton) return;
+    if ((pos - m_pressPos).manhattanLength() > 4) {
+        m_autoFit = false; // the user panned
+        return;
+    }
+    Q_EMIT itemClicked(itemAt(pos), mapToScene(pos));
+}
+
+void ZoomableGraphicsView::resizeEvent(QResizeEvent* event)
+{
+    QGraphicsView::resizeEvent(event);
+    if (m_autoFit && scene()) fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
+}
+
+} // namespace scalescope

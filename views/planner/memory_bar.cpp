@@ -1,0 +1,106 @@
+#include "memory_bar.h"
+
+#include "model/quantity_parser.h"
+
+#include <QPainter>
+
+namespace scalescope {
+
+namespace {
+QString bytesText(Bytes b) { return QString::fromStdString(formatBytes(b)); }
+} // namespace
+
+MemoryBar::MemoryBar(QWidget* parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("MemoryBar"));
+}
+
+void MemoryBar::setMemory(const MemoryPerGpu& memory, bool superchip)
+{
+    m_memory = memory;
+    m_superchip = superchip;
+    m_valid = true;
+    setToolTip(summary());
+    update();
+}
+
+void MemoryBar::clear()
+{
+    m_valid = false;
+    update();
+}
+
+QString MemoryBar::summary() const
+{
+    if (!m_valid) return {};
+    const MemoryPerGpu& m = m_memory;
+    QString s = tr("%1 of %2 usable HBM per GPU").arg(bytesText(m.total), bytesText(m.capacity));
+    if (!m.fits) {
+        if (m_superchip && m.fitsWithSpill)
+            s += QStringLiteral(" — ") + tr("%1 spills to LPDDR5X over NVLink-C2C").arg(bytesText(m.spill));
+        else
+            s += QStringLiteral(" — ") + tr("does not fit: %1 over").arg(bytesText(m.total - m.capacity));
+    }
+    return s;
+}
+
+void MemoryBar::paintEvent(QPaintEvent*)
+{
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    const QColor text = palette().text().color();
+    if (!m_valid) return;
+    const MemoryPerGpu& m = m_memory;
+    const double scaleMax = std::max({m.total.si, m.capacity.si + (m_superchip ? m.spillCapacity.si : 0), 1.0}) * 1.04;
+    const QRectF bar(4, 22, width() - 8, height() - 40);
+    auto xOf = [&](double bytes) { return bar.left() + bar.width() * bytes / scaleMax; };
+    p.fillRect(bar, palette().alternateBase());
+    struct Part { Bytes b; QColor c; QString name; };
+    const Part parts[] = {{m.weights, QColor(0x00, 0x72, 0xB2), tr("weights")},
+                          {m.grads, QColor(0x56, 0xB4, 0xE9), tr("gradients")},
+                          {m.optimizer, QColor(0xE6, 0x9F, 0x00), tr("optimizer")},
+                          {m.activations, QColor(0x00, 0x9E, 0x73), tr("activations")},
+                          {m.buffers, QColor(0x99, 0x99, 0x99), tr("buffers")}};
+    double at = 0;
+    QFont f = font();
+    f.setPointSizeF(f.pointSizeF() * 0.9);
+    p.setFont(f);
+    const QFontMetricsF fm(f);
+    double legendX = 4;
+    for (const Part& part : parts) {
+        const QRectF seg(QPointF(xOf(at), bar.top()), QPointF(xOf(at + part.b.si), bar.bottom()));
+        p.fillRect(seg, part.c);
+        if (seg.width() > fm.horizontalAdvance(part.name) + 8) {
+            p.setPen(Qt::white);
+            p.drawText(seg, Qt::AlignCenter, part.name);
+        }
+        at += part.b.si;
+        // legend with sizes along the top
+        const QString label = QStringLiteral("%1 %2").arg(part.name, bytesText(part.b));
+        p.fillRect(QRectF(legendX, 6, 10, 10), part.c);
+        p.setPen(text);
+        p.drawText(QPointF(legendX + 14, 15), label);
+        legendX += 14 + fm.horizontalAdvance(label) + 12;
+    }
+    // Over capacity: the part past the HBM line turns red.
+    if (m.total > m.capacity) {
+        const double overEnd = std::min(m.total.si, scaleMax);
+        const QColor red = m_superchip && m.fitsWithSpill ? QColor(0xE6, 0x9F, 0x00, 170) : QColor(0xD0, 0x20, 0x20, 200);
+        p.fillRect(QRectF(QPointF(xOf(m.capacity.si), bar.top()), QPointF(xOf(overEnd), bar.bottom())),
+                   QBrush(red, Qt::BDiagPattern));
+    }
+    // Capacity markers.
+    QPen hbm(text, 2);
+    p.setPen(hbm);
+    p.drawLine(QPointF(xOf(m.capacity.si), bar.top() - 3), QPointF(xOf(m.capacity.si), bar.bottom() + 3));
+    if (m_superchip && m.spillCapacity.si > 0) {
+        QPen lp(text, 1, Qt::DashLine);
+        p.setPen(lp);
+        const double x = xOf(m.capacity.si + m.spillCapacity.si);
+        p.drawLine(QPointF(x, bar.top() - 3), QPointF(x, bar.bottom() + 3));
+    }
+    p.setPen(m.fits ? text : QColor(0xC0, 0x10, 0x10));
+    p.drawText(QRectF(4, bar.bottom() + 2, width() - 8, 16), Qt::AlignLeft | Qt::AlignVCenter, summary());
+}
+
+} // namespace scalescope

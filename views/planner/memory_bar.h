@@ -1,0 +1,32 @@
+#pragma once
+// Memory per GPU as one stacked bar (weights, gradients, optimizer state,
+// activations, buffers) against usable HBM, and LPDDR5X on superchips. The
+// bar turns red past the capacity and says by how much.
+
+#include "model/evaluation.h"
+
+#include <QWidget>
+
+namespace scalescope {
+
+class MemoryBar final : public QWidget {
+    Q_OBJECT
+public:
+    explicit MemoryBar(QWidget* parent = nullptr);
+    void setMemory(const MemoryPerGpu& memory, bool superchip);
+    void clear();
+    [[nodiscard]] QString summary() const; // the caption, for tests and tooltips
+
+    QSize sizeHint() const override { return {520, 64}; }
+    QSize minimumSizeHint() const override { return {260, 56}; }
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+
+private:
+    MemoryPerGpu m_memory;
+    bool m_superchip = false;
+    bool m_valid = false;
+};
+
+} // namespace scalescope

@@ -1,0 +1,163 @@
+#include "planner_view.h"
+
+#include "memory_bar.h"
+#include "timeline_view.h"
+#include "verdict_text.h"
+
+#include "model/quantity_parser.h"
+#include "model/verdicts.h"
+
+#include <QEvent>
+#include <QGridLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace scalescope {
+
+namespace {
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+struct Headline {
+    QString name, tip;
+    std::function<QString(const PlannerResult&)> value;
+};
+
+std::vector<Headline> headlines()
+{
+    return {
+        {PlannerView::tr("Step time"), PlannerView::tr("compute + exposed communication + bubble + optimizer"),
+         [](const PlannerResult& r) { return q(format(r.evaluation.stepTime)); }},
+        {PlannerView::tr("MFU"), PlannerView::tr("model FLOPs per step / (step time × GPUs × dense peak)"),
+         [](const PlannerResult& r) { return QStringLiteral("%1 %").arg(r.evaluation.mfu * 100, 0, 'f', 1); }},
+        {PlannerView::tr("Tokens/s"), PlannerView::tr("global batch × sequence length / step time"),
+         [](const PlannerResult& r) { return q(groupedNumber(r.evaluation.tokensPerS)); }},
+        {PlannerView::tr("Tokens/s per GPU"), PlannerView::tr("tokens per second / GPUs"),
+         [](const PlannerResult& r) { return q(groupedNumber(r.evaluation.tokensPerSPerGpu)); }},
+        {PlannerView::tr("Time to train"), PlannerView::tr("training.tokens_total / tokens per second"),
+         [](const PlannerResult& r) {
+             return r.evaluation.timeToTrain.si > 0 ? q(format(r.evaluation.timeToTrain)) : PlannerView::tr("— (no token budget)");
+         }},
+        {PlannerView::tr("Bubble"), PlannerView::tr("idle pipeline time / step time"),
+         [](const PlannerResult& r) { return QStringLiteral("%1 %").arg(r.evaluation.bubbleFraction * 100, 0, 'f', 1); }},
+        {PlannerView::tr("Exposed comm"), PlannerView::tr("communication on the critical path per step"),
+         [](const PlannerResult& r) { return q(format(r.evaluation.exposedComm)); }},
+        {PlannerView::tr("Compute"), PlannerView::tr("forward + backward + recompute per step on the slowest stage"),
+         [](const PlannerResult& r) { return q(format(r.evaluation.computeTime)); }},
+    };
+}
+
+} // namespace
+
+PlannerView::PlannerView(QWidget* parent)
+    : QWidget(parent), m_title(new QLabel(this)), m_numbers(new QGridLayout), m_memory(new MemoryBar(this)),
+      m_timeline(new TimelineView(this)), m_verdicts(new QListWidget(this))
+{
+    setObjectName(QStringLiteral("PlannerView"));
+    QFont titleFont = m_title->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.25);
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_title->setWordWrap(true);
+    m_verdicts->setObjectName(QStringLiteral("verdicts"));
+    m_verdicts->setWordWrap(true);
+    m_verdicts->setMaximumHeight(110);
+    m_numbers->setHorizontalSpacing(22);
+    m_numbers->setVerticalSpacing(0);
+
+    auto* top = new QVBoxLayout;
+    top->addWidget(m_title);
+    top->addLayout(m_numbers);
+    top->addWidget(m_memory);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(m_timeline, 1);
+    layout->addWidget(m_verdicts);
+    refresh();
+}
+
+void PlannerView::setResult(const PlannerResultPtr& result)
+{
+    m_result = result;
+    m_timeline->setResult(result);
+    refresh();
+}
+
+void PlannerView::setPinned(const PlannerResultPtr& pinned)
+{
+    m_pinned = pinned;
+    refresh();
+}
+
+void PlannerView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) refresh();
+    QWidget::changeEvent(event);
+}
+
+QString PlannerView::headlineText() const
+{
+    QStringList parts;
+    for (QLabel* l : m_numberLabels) parts << l->text();
+    return parts.join(QLatin1Char('\n'));
+}
+
+void PlannerView::refresh()
+{
+    for (QLabel* l : m_numberLabels) delete l;
+    m_numberLabels.clear();
+    m_verdicts->clear();
+    if (!m_result) {
+        m_title->setText(tr("Evaluating…"));
+        m_memory->clear();
+        return;
+    }
+    const Scenario& s = m_result->scenario;
+    const ParallelLayout& p = s.parallel;
+    QString layout = tr("TP %1 · PP %2 · DP %3 · CP %4 · EP %5").arg(p.tp).arg(p.pp).arg(p.dp).arg(p.cp).arg(p.ep);
+    if (p.vpp > 1) layout += tr(" · VPP %1").arg(p.vpp);
+    const QString system = m_result->context ? q(m_result->context->system.name) : q(s.system);
+    const QString model = m_result->context ? q(m_result->context->model.name) : q(s.model);
+    m_title->setText(tr("%1 on %2 GPUs of %3 — %4").arg(model).arg(s.gpus).arg(system, layout));
+    if (!m_result->ok()) {
+        m_memory->clear();
+        for (const SpecError& e : m_result->errors) m_verdicts->addItem(q(e.path + ": " + e.message));
+        if (!m_result->evaluation.error.empty())
+            m_verdicts->addItem(q(m_result->evaluation.errorPath + ": " + m_result->evaluation.error));
+        for (int i = 0; i < m_verdicts->count(); ++i) m_verdicts->item(i)->setForeground(QColor(0xC0, 0x10, 0x10));
+        return;
+    }
+    const auto rows = headlines();
+    QFont big = font();
+    big.setPointSizeF(big.pointSizeF() * 1.45);
+    big.setBold(true);
+    for (int i = 0; i < static_cast<int>(rows.size()); ++i) {
+        auto* name = new QLabel(rows[static_cast<size_t>(i)].name, this);
+        name->setForegroundRole(QPalette::PlaceholderText);
+        QString valueText = rows[static_cast<size_t>(i)].value(*m_result);
+        if (m_pinned && m_pinned->ok())
+            valueText = QStringLiteral("%1  <span style='font-size:small;font-weight:normal'>(A: %2)</span>")
+                            .arg(valueText, rows[static_cast<size_t>(i)].value(*m_pinned));
+        auto* value = new QLabel(valueText, this);
+        value->setFont(big);
+        value->setToolTip(rows[static_cast<size_t>(i)].tip);
+        name->setToolTip(rows[static_cast<size_t>(i)].tip);
+        m_numbers->addWidget(name, 0, i);
+        m_numbers->addWidget(value, 1, i);
+        m_numberLabels.push_back(name);
+        m_numberLabels.push_back(value);
+    }
+    m_memory->setMemory(m_result->evaluation.memory, m_result->context->superchip.has_value());
+    const Evaluation& e = m_result->evaluation;
+    for (int i = 0; i < e.warningCount; ++i) m_verdicts->addItem(QStringLiteral("⚠ ") + verdictText(e.warnings[static_cast<size_t>(i)]));
+    if (e.warningCount == 0) m_verdicts->addItem(tr("✓ No warnings: the layout fits and its communication hides where it can."));
+    m_verdicts->addItem(s.network.mode == CollectiveMode::Measured
+                            ? tr("Collectives: measured NCCL efficiencies (seed 004: ~370 of 450 GB/s for large messages)")
+                            : tr("Collectives: theoretical link bandwidth (seed 004's throughput model)"));
+}
+
+} // namespace scalescope

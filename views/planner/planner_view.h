@@ -1,0 +1,46 @@
+#pragma once
+// The planner's centre: headline numbers, memory per GPU, the step's
+// timeline and the model's verdicts, all drawn from one PlannerResult.
+// Optionally a pinned result "A" is shown beside the current one "B".
+
+#include "planner_result.h"
+
+#include <QWidget>
+
+class QGridLayout;
+class QLabel;
+class QListWidget;
+
+namespace scalescope {
+
+class MemoryBar;
+class TimelineView;
+
+class PlannerView final : public QWidget {
+    Q_OBJECT
+public:
+    explicit PlannerView(QWidget* parent = nullptr);
+
+    void setResult(const PlannerResultPtr& result);
+    void setPinned(const PlannerResultPtr& pinned); // null to unpin
+    [[nodiscard]] TimelineView* timeline() const noexcept { return m_timeline; }
+    [[nodiscard]] MemoryBar* memoryBar() const noexcept { return m_memory; }
+    [[nodiscard]] QListWidget* verdicts() const noexcept { return m_verdicts; }
+    [[nodiscard]] QString headlineText() const; // all numbers, for tests
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void refresh();
+
+    PlannerResultPtr m_result, m_pinned;
+    QLabel* m_title = nullptr;
+    QGridLayout* m_numbers = nullptr;
+    std::vector<QLabel*> m_numberLabels;
+    MemoryBar* m_memory = nullptr;
+    TimelineView* m_timeline = nullptr;
+    QListWidget* m_verdicts = nullptr;
+};
+
+} // namespace scalescope

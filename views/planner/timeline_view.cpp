@@ -1,0 +1,322 @@
+#include "timeline_view.h"
+
+#include "timeline_colours.h"
+
+#include "model/quantity_parser.h"
+
+#include <QHelpEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QToolTip>
+#include <QWheelEvent>
+
+#include <cmath>
+
+namespace scalescope {
+
+namespace {
+
+constexpr double kAxisHeight = 26;   // time axis above the rows
+constexpr double kLegendHeight = 24; // legend below
+constexpr double kLabelWidth = 120;  // row titles on the left
+constexpr double kMinRow = 7, kMaxRow = 26;
+constexpr double kStageGap = 4;      // extra space between stages
+
+// 1, 2 or 5 × 10^k: a readable tick step of at least `minimum`.
+double niceStep(double minimum)
+{
+    const double p = std::pow(10.0, std::floor(std::log10(minimum)));
+    for (double m : {1.0, 2.0, 5.0, 10.0})
+        if (m * p >= minimum) return m * p;
+    return 10 * p;
+}
+
+} // namespace
+
+TimelineView::TimelineView(QWidget* parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("TimelineView"));
+    setMouseTracking(true);
+    setMinimumHeight(160);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+}
+
+double TimelineView::plotLeft() const { return kLabelWidth; }
+
+void TimelineView::setResult(const PlannerResultPtr& result)
+{
+    m_result = result;
+    m_layout = result && result->ok() ? TimelineLayout::build(result->timeline) : TimelineLayout{};
+    if (!m_userZoomed) fit();
+    update();
+}
+
+void TimelineView::fit()
+{
+    m_axis.left = plotLeft();
+    m_axis.fit(m_layout.end * 1.01, std::max(10.0, width() - plotLeft() - 8));
+    m_userZoomed = false;
+    update();
+}
+
+void TimelineView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    if (!m_userZoomed) fit();
+}
+
+double TimelineView::rowHeight() const
+{
+    const int rows = std::max<int>(1, static_cast<int>(m_layout.rows.size()));
+    const int stages = m_layout.rows.empty() ? 1 : m_layout.rows.back().stage + 1;
+    const double available = height() - kAxisHeight - kLegendHeight - stages * kStageGap;
+    return std::clamp(available / rows, kMinRow, kMaxRow);
+}
+
+double TimelineView::rowTop(int row) const
+{
+    const int stage = m_layout.rows.empty() ? 0 : m_layout.rows[static_cast<size_t>(row)].stage;
+    return kAxisHeight + row * rowHeight() + stage * kStageGap;
+}
+
+int TimelineView::rowAt(double y) const
+{
+    for (int r = 0; r < static_cast<int>(m_layout.rows.size()); ++r)
+        if (y >= rowTop(r) && y < rowTop(r) + rowHeight()) return r;
+    return -1;
+}
+
+QRectF TimelineView::spanRect(int spanIndex) const
+{
+    const TimelineSpan& s = m_layout.spans[static_cast<size_t>(spanIndex)];
+    const double top = rowTop(s.row);
+    return QRectF(QPointF(m_axis.x(s.start), top + 1), QPointF(m_axis.x(s.end), top + rowHeight() - 1));
+}
+
+void TimelineView::paintEvent(QPaintEvent*)
+{
+    QPainter p(this);
+    p.fillRect(rect(), palette().base());
+    m_lastFolded = m_lastDrawn = 0;
+    if (!m_result || !m_result->ok()) {
+        p.setPen(palette().text().color());
+        const QString why = m_result && !m_result->evaluation.error.empty()
+                                ? QString::fromStdString(m_result->evaluation.error)
+                                : tr("No timeline: the scenario could not be evaluated.");
+        p.drawText(rect().adjusted(12, 12, -12, -12), Qt::AlignCenter | Qt::TextWordWrap, why);
+        Q_EMIT painted();
+        return;
+    }
+    const QRectF plot(plotLeft(), kAxisHeight, width() - plotLeft() - 4, height() - kAxisHeight - kLegendHeight);
+    const double rh = rowHeight();
+    QFont small = font();
+    small.setPointSizeF(std::max(6.5, std::min(font().pointSizeF(), rh * 0.62)));
+    p.setFont(small);
+    const QColor text = palette().text().color();
+    QColor grid = text;
+    grid.setAlphaF(0.12);
+    const Timeline& t = m_result->timeline;
+    const double pipelineEnd = [&] {
+        double end = 0;
+        for (const TimelineSpan& s : m_layout.spans)
+            if (m_layout.rows[static_cast<size_t>(s.row)].lane == Lane::Compute &&
+                t.events[static_cast<size_t>(s.event)].kind != EventKind::Optimizer)
+                end = std::max(end, s.end);
+        return end;
+    }();
+    for (int r = 0; r < static_cast<int>(m_layout.rows.size()); ++r) {
+        const TimelineRow& row = m_layout.rows[static_cast<size_t>(r)];
+        const double top = rowTop(r);
+        // Row title: "stage 3" on the compute row, the lane name on the others.
+        p.setPen(row.lane == Lane::Compute ? text : QColor(text.red(), text.green(), text.blue(), 170));
+        const QString title = row.lane == Lane::Compute ? tr("stage %1").arg(row.stage) : laneTitle(row.lane);
+        if (rh >= 9 || row.lane == Lane::Compute)
+            p.drawText(QRectF(6, top, plotLeft() - 12, rh), Qt::AlignVCenter | Qt::AlignRight, title);
+        p.setPen(grid);
+        p.drawLine(QPointF(plot.left(), top + rh), QPointF(plot.right(), top + rh));
+        if (row.lane == Lane::Compute) {
+            // Idle compute inside the pipeline is the bubble: hatched background.
+            QColor hatch = text;
+            hatch.setAlphaF(0.10);
+            const double x0 = std::max(plot.left(), m_axis.x(0)), x1 = std::min(plot.right(), m_axis.x(pipelineEnd));
+            if (x1 > x0) p.fillRect(QRectF(x0, top + 1, x1 - x0, rh - 2), QBrush(hatch, Qt::BDiagPattern));
+        }
+        p.save();
+        p.setClipRect(plot);
+        for (const DrawnSpan& d : drawnSpans(m_layout, r, m_axis, plot.left(), plot.right())) {
+            const QRectF box(QPointF(d.x0, top + 1), QPointF(std::max(d.x1, d.x0 + 1), top + rh - 1));
+            if (d.event < 0) {
+                // Several events under a pixel each: drawn in the colour of the longest, lighter.
+                ++m_lastFolded;
+                const TimelineEvent& dom = t.events[static_cast<size_t>(d.dominant)];
+                QColor c = eventColour(dom.lane, dom.kind);
+                c.setAlphaF(dom.lane != Lane::Compute && !dom.exposed ? 0.35 : 0.75);
+                p.fillRect(box, c);
+                continue;
+            }
+            ++m_lastDrawn;
+            const TimelineEvent& e = t.events[static_cast<size_t>(d.event)];
+            const QColor c = eventColour(e.lane, e.kind);
+            if (e.lane != Lane::Compute && !e.exposed) {
+                p.fillRect(box, QBrush(c, Qt::Dense5Pattern)); // overlapped with compute: hidden cost
+                p.setPen(c);
+                p.drawRect(box);
+            } else {
+                p.fillRect(box, c);
+                if (e.kind == EventKind::Recompute) p.fillRect(box, QBrush(QColor(255, 255, 255, 90), Qt::FDiagPattern));
+            }
+            if (box.width() > 26 && rh >= 12 && e.microbatch >= 0 && e.lane == Lane::Compute) {
+                p.setPen(Qt::white);
+                p.drawText(box, Qt::AlignCenter, QString::number(e.microbatch));
+            }
+        }
+        p.restore();
+    }
+    paintAxis(p, plot);
+    paintLegend(p, QRectF(0, height() - kLegendHeight, width(), kLegendHeight));
+    Q_EMIT painted();
+}
+
+void TimelineView::paintAxis(QPainter& p, const QRectF& plot)
+{
+    const QColor text = palette().text().color();
+    p.setPen(text);
+    const double step = niceStep(m_axis.secondsPerPixel * 90);
+    const double first = std::ceil(m_axis.seconds(plot.left()) / step) * step;
+    QColor grid = text;
+    grid.setAlphaF(0.18);
+    for (double s = first; m_axis.x(s) <= plot.right(); s += step) {
+        const double x = m_axis.x(s);
+        p.setPen(grid);
+        p.drawLine(QPointF(x, kAxisHeight - 4), QPointF(x, plot.bottom()));
+        p.setPen(text);
+        const QString label = std::abs(s) < step * 1e-6 ? QStringLiteral("0") : QString::fromStdString(format(Seconds{s}));
+        p.drawText(QRectF(x - 45, 2, 90, kAxisHeight - 6), Qt::AlignCenter, label);
+    }
+    if (m_result && m_result->ok()) {
+        const double end = m_axis.x(m_result->timeline.end.si);
+        if (end >= plot.left() && end <= plot.right()) {
+            QPen pen(palette().highlight().color(), 1.5, Qt::DashLine);
+            p.setPen(pen);
+            p.drawLine(QPointF(end, kAxisHeight - 4), QPointF(end, plot.bottom()));
+        }
+    }
+}
+
+void TimelineView::paintLegend(QPainter& p, const QRectF& area)
+{
+    struct Entry { Lane lane; EventKind kind; bool exposed; QString title; };
+    const Entry entries[] = {
+        {Lane::Compute, EventKind::Forward, true, eventKindTitle(EventKind::Forward)},
+        {Lane::Compute, EventKind::Backward, true, eventKindTitle(EventKind::Backward)},
+        {Lane::Compute, EventKind::Recompute, true, eventKindTitle(EventKind::Recompute)},
+        {Lane::Tp, EventKind::Comm, true, laneTitle(Lane::Tp)},
+        {Lane::Cp, EventKind::Comm, true, laneTitle(Lane::Cp)},
+        {Lane::Ep, EventKind::Comm, true, laneTitle(Lane::Ep)},
+        {Lane::Pp, EventKind::Comm, true, laneTitle(Lane::Pp)},
+        {Lane::Dp, EventKind::Comm, true, tr("DP exposed")},
+        {Lane::Dp, EventKind::Comm, false, tr("DP overlapped")},
+    };
+    QFont f = font();
+    f.setPointSizeF(f.pointSizeF() * 0.9);
+    p.setFont(f);
+    const QFontMetricsF fm(f);
+    double x = plotLeft();
+    for (const Entry& e : entries) {
+        const QRectF swatch(x, area.center().y() - 5, 14, 10);
+        const QColor c = eventColour(e.lane, e.kind);
+        if (e.exposed) p.fillRect(swatch, c);
+        else p.fillRect(swatch, QBrush(c, Qt::Dense5Pattern));
+        p.setPen(palette().text().color());
+        p.drawText(QPointF(x + 18, area.center().y() + fm.ascent() / 2 - 1), e.title);
+        x += 18 + fm.horizontalAdvance(e.title) + 14;
+    }
+    QColor hatch = palette().text().color();
+    hatch.setAlphaF(0.3);
+    const QRectF swatch(x, area.center().y() - 5, 14, 10);
+    p.fillRect(swatch, QBrush(hatch, Qt::BDiagPattern));
+    p.setPen(palette().text().color());
+    p.drawText(QPointF(x + 18, area.center().y() + fm.ascent() / 2 - 1), tr("bubble (idle)"));
+}
+
+QString TimelineView::tooltipAt(QPointF pos) const
+{
+    if (!m_result || !m_result->ok()) return {};
+    const int row = rowAt(pos.y());
+    if (row < 0) return {};
+    const double t = m_axis.seconds(pos.x());
+    const double slack = m_axis.secondsPerPixel * 2;
+    for (const TimelineSpan& s : m_layout.spans) {
+        if (s.row != row || s.end + slack < t || s.start - slack > t) continue;
+        const TimelineEvent& e = m_result->timeline.events[static_cast<size_t>(s.event)];
+        QString tip = QStringLiteral("<b>%1</b>").arg(e.lane == Lane::Compute ? eventKindTitle(e.kind)
+                                                                               : tr("%1 communication").arg(laneTitle(e.lane)));
+        if (e.microbatch >= 0) tip += QStringLiteral(" · ") + tr("micro-batch %1").arg(e.microbatch);
+        tip += QStringLiteral("<br>") + tr("stage %1, chunk %2").arg(e.stage).arg(e.chunk);
+        const double d = (e.end - e.start).si;
+        tip += QStringLiteral("<br>") + tr("%1 → %2 (%3)")
+                                            .arg(QString::fromStdString(format(e.start)), QString::fromStdString(format(e.end)),
+                                                 QString::fromStdString(format(Seconds{d})));
+        if (e.bytes.si > 0) {
+            tip += QStringLiteral("<br>") + tr("%1 moved at %2").arg(QString::fromStdString(formatBytes(e.bytes)),
+                                                                      QString::fromStdString(format(BytesPerSecond{e.bytes.si / d})));
+        }
+        const auto& tiers = m_result->context->tiers.tiers;
+        if (e.tier >= 0 && e.tier < static_cast<int>(tiers.size()))
+            tip += QStringLiteral("<br>") + tr("network tier: %1 (%2 per child)")
+                                                .arg(QString::fromStdString(tiers[static_cast<size_t>(e.tier)].name),
+                                                     QString::fromStdString(format(tiers[static_cast<size_t>(e.tier)].childEgress)));
+        if (e.lane != Lane::Compute) tip += QStringLiteral("<br>") + (e.exposed ? tr("exposed: on the critical path") : tr("overlapped with compute"));
+        return tip;
+    }
+    return {};
+}
+
+bool TimelineView::event(QEvent* event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const QString tip = tooltipAt(help->pos());
+        if (tip.isEmpty()) QToolTip::hideText();
+        else QToolTip::showText(help->globalPos(), tip, this);
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+void TimelineView::wheelEvent(QWheelEvent* event)
+{
+    const double steps = event->angleDelta().y() / 120.0;
+    if (steps == 0) return;
+    m_axis.zoom(std::pow(1.25, steps), event->position().x());
+    m_userZoomed = true;
+    update();
+}
+
+void TimelineView::mousePressEvent(QMouseEvent* event)
+{
+    if (event->button() != Qt::LeftButton) return;
+    m_dragging = true;
+    m_dragStart = event->position();
+    m_dragOrigin = m_axis.origin;
+    setCursor(Qt::ClosedHandCursor);
+}
+
+void TimelineView::mouseMoveEvent(QMouseEvent* event)
+{
+    if (!m_dragging) return;
+    m_axis.origin = m_dragOrigin - (event->position().x() - m_dragStart.x()) * m_axis.secondsPerPixel;
+    m_userZoomed = true;
+    update();
+}
+
+void TimelineView::mouseReleaseEvent(QMouseEvent*)
+{
+    m_dragging = false;
+    unsetCursor();
+}
+
+void TimelineView::mouseDoubleClickEvent(QMouseEvent*) { fit(); }
+
+} // namespace scalescope

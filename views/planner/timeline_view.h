@@ -1,0 +1,64 @@
+#pragma once
+// One training step, painted by our own code: a row group per pipeline
+// stage (compute, then the TP/CP/EP/PP/DP lanes it uses), exposed
+// communication solid, overlapped communication hatched, the bubble as the
+// hatched background of idle compute. Wheel zooms and drag pans the time
+// axis only (the model is never re-run); spans under a pixel are folded.
+
+#include "planner_result.h"
+#include "timeline_layout.h"
+
+#include <QWidget>
+
+namespace scalescope {
+
+class TimelineView final : public QWidget {
+    Q_OBJECT
+public:
+    explicit TimelineView(QWidget* parent = nullptr);
+
+    void setResult(const PlannerResultPtr& result);
+    void fit();
+
+    [[nodiscard]] const TimelineLayout& layout() const noexcept { return m_layout; }
+    [[nodiscard]] const TimeAxis& axis() const noexcept { return m_axis; }
+    [[nodiscard]] int lastPaintFolded() const noexcept { return m_lastFolded; }
+    [[nodiscard]] int lastPaintDrawn() const noexcept { return m_lastDrawn; }
+    [[nodiscard]] QRectF spanRect(int spanIndex) const; // geometry of a span in widget coordinates
+    [[nodiscard]] QString tooltipAt(QPointF pos) const;
+    [[nodiscard]] double plotLeft() const;
+
+    QSize sizeHint() const override { return {900, 420}; }
+
+Q_SIGNALS:
+    void painted();
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    bool event(QEvent* event) override;
+
+private:
+    [[nodiscard]] double rowHeight() const;
+    [[nodiscard]] double rowTop(int row) const;
+    [[nodiscard]] int rowAt(double y) const;
+    void paintAxis(QPainter& p, const QRectF& plot);
+    void paintLegend(QPainter& p, const QRectF& area);
+
+    PlannerResultPtr m_result;
+    TimelineLayout m_layout;
+    TimeAxis m_axis;
+    bool m_userZoomed = false;
+    QPointF m_dragStart;
+    double m_dragOrigin = 0;
+    bool m_dragging = false;
+    int m_lastFolded = 0;
+    int m_lastDrawn = 0;
+};
+
+} // namespace scalescope

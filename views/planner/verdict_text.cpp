@@ -1,0 +1,53 @@
+#include "verdict_text.h"
+
+#include "model/quantity_parser.h"
+#include "model/verdicts.h"
+
+#include <QCoreApplication>
+
+namespace scalescope {
+
+namespace {
+QString num(double v) { return QString::fromStdString(formatSignificant(v, 3)); }
+QString grouped(double v) { return QString::fromStdString(groupedNumber(v)); }
+} // namespace
+
+QString verdictText(const Warning& w)
+{
+    switch (w.code) {
+    case WarningCode::TpLeavesNvlinkDomain:
+        return QCoreApplication::translate("Verdicts", "TP=%1 spans %2 NVLink domains: its AllGather runs at %3 per GPU instead of over NVLink")
+            .arg(num(w.a), num(w.b), QString::fromStdString(format(BytesPerSecond{w.c})));
+    case WarningCode::EpLeavesNvlinkDomain:
+        return QCoreApplication::translate("Verdicts", "EP=%1 spans %2 NVLink domains: the expert AllToAll crosses the scale-out network").arg(num(w.a), num(w.b));
+    case WarningCode::CpLeavesNvlinkDomain:
+        return QCoreApplication::translate("Verdicts", "CP=%1 spans %2 NVLink domains: ring attention crosses the scale-out network").arg(num(w.a), num(w.b));
+    case WarningCode::BelowCriticalBatch:
+        return QCoreApplication::translate("Verdicts", "Per-GPU batch %1 tokens is below the DP critical batch of ~%2 tokens: data-parallel communication cannot "
+                  "hide behind compute")
+            .arg(grouped(w.a), grouped(w.b));
+    case WarningCode::TpAboveComputeBoundLimit:
+        return QCoreApplication::translate("Verdicts", "TP=%1 is above the compute-bound limit F·W/C ≈ %2: tensor-parallel communication dominates the MLP")
+            .arg(num(w.a), num(w.b));
+    case WarningCode::DoesNotFit:
+        return QCoreApplication::translate("Verdicts", "Needs %1 per GPU but only %2 of HBM is usable (%3 over)")
+            .arg(QString::fromStdString(formatBytes(Bytes{w.a})), QString::fromStdString(formatBytes(Bytes{w.b})),
+                 QString::fromStdString(formatBytes(Bytes{w.a - w.b})));
+    case WarningCode::SpillsToCpuMemory:
+        return QCoreApplication::translate("Verdicts", "%1 per GPU spills to LPDDR5X over NVLink-C2C, adding %2 per step")
+            .arg(QString::fromStdString(formatBytes(Bytes{w.a})), QString::fromStdString(format(Seconds{w.b})));
+    case WarningCode::LargeBubble:
+        return QCoreApplication::translate("Verdicts", "The pipeline bubble is %1 % of the step: use more micro-batches (now %2) or interleaving")
+            .arg(num(w.a * 100), num(w.b));
+    case WarningCode::UnevenLayers:
+        return QCoreApplication::translate("Verdicts", "%1 layers do not split evenly over %2 pipeline stages: the largest stage has %3 layers")
+            .arg(num(w.a), num(w.b), num(w.c));
+    case WarningCode::Zero3WithPipeline:
+        return QCoreApplication::translate("Verdicts", "ZeRO-3 with pipeline parallelism gathers the weights for every micro-batch: consider ZeRO-1");
+    case WarningCode::MeasuredMode:
+        return QCoreApplication::translate("Verdicts", "Collectives use measured NCCL efficiencies");
+    }
+    return {};
+}
+
+} // namespace scalescope
