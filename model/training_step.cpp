@@ -70,6 +70,11 @@ Seconds matmulTime(const EvaluationContext& ctx, double flops, double weightByte
 Evaluation evaluate(const EvaluationContext& ctx, const ParallelLayout& p)
 {
     Evaluation e;
+    if (ctx.scenario.mode == Mode::Inference) {
+        e.error = "expected mode \"training\": inference (prefill, decode, KV cache) is not modelled yet";
+        e.errorPath = "/mode";
+        return e;
+    }
     if (!layoutIsValid(ctx, p)) {
         const auto problem = layoutProblem(ctx, p);
         e.error = problem ? problem->message : "invalid layout";

@@ -21,6 +21,12 @@ int runTrace(const Args& args, std::ostream& out, std::ostream& err);
 int runCollective(const Args& args, std::ostream& out, std::ostream& err);
 int runMatmul(const Args& args, std::ostream& out, std::ostream& err);
 int runBench(const Args& args, std::ostream& out, std::ostream& err);
+
+// Extra figures for `bench` that need Qt (the planner's slider-to-paint
+// latency); registered by main() when the GUI is built. Returns a JSON
+// object whose keys are added to the bench output.
+using BenchExtension = std::string (*)();
+void setBenchExtension(BenchExtension extension);
 int runPower(const Args& args, std::ostream& out, std::ostream& err);
 
 // The catalog of built-in and user specs; load problems go to err as

@@ -4,23 +4,31 @@
 
 #include "model/spec_catalog.h"
 #include "views/export/view_export.h"
+#include "views/charts/roofline_view.h"
 #include "views/hardware/chip_scene.h"
+#include "views/hardware/memory_view.h"
 #include "views/hardware/rack_scene.h"
 #include "views/hardware/sm_scene.h"
 #include "views/hardware/superchip_scene.h"
+#include "views/hardware/topology_view.h"
+#include "views/planner/sharding_map_scene.h"
+#include "views/power/power_scene.h"
 
 #include <QApplication>
 
+#include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <memory>
+#include <set>
 #include <nlohmann/json.hpp>
 
 namespace scalescope::cli {
 
 namespace {
 
-constexpr const char* kExportHelp = R"(usage: scalescope-cli export [SCENARIO] --view chip|sm|superchip|rack
+constexpr const char* kExportHelp = R"(usage: scalescope-cli export [SCENARIO] --view chip|sm|superchip|rack|power|sharding
                              --format svg|png|pdf -o FILE
                              [--gpu ID] [--system ID] [--width PX --height PX]
 
@@ -28,10 +36,17 @@ Renders one hardware view, in the print palette, with its title, legend and
 the spec sources it cites. SVG and PDF keep text as text.
   SCENARIO   a *.scalescope.json file; its "system" picks the system (and
              through it the GPU and superchip)
-  --view     chip (GPU package), sm (one SM), superchip, rack (elevation)
+  --view     chip (GPU package), sm (one SM), superchip, rack (elevation),
+             power (power, cooling and energy of the evaluated scenario),
+             sharding (every GPU coloured by its TP rank; --colour tp|pp|dp|ep);
+             power and sharding evaluate SCENARIO (default: the built-in default)
   --format   svg, png or pdf (default: from the file name)
   -o FILE    where to write
-  --gpu      GPU id for chip and sm (default: the system's GPU, else b200)
+  --gpu      GPU id for chip, sm and roofline (default: the system's GPU, else b200)
+  --gpus     GPUs in the topology, rounded up to whole NVLink domains
+             (default: 1,024 for a DGX SuperPOD, one NVL72 rack for NVL72);
+             an AllReduce of 1 GB over the first half (or one whole
+             NVLink domain) is highlighted
   --system   system id (default: the scenario's, else gb200-nvl72)
   --width, --height   page size in pixels (PNG) or points (SVG, PDF);
              default 1600 x 1000
@@ -41,6 +56,7 @@ the spec sources it cites. SVG and PDF keep text as text.
 constexpr const char* kDefaultGpu = "b200";
 constexpr const char* kDefaultSystem = "gb200-nvl72";
 constexpr const char* kDefaultSuperchip = "gb200";
+constexpr const char* kDefaultScenarioFile = "default.scalescope.json";
 constexpr double kSeedExampleModelBytes = 500e9; // seed 000 2.1: "a model that is, say, 500 GB"
 
 std::optional<std::string> scenarioSystem(const std::string& file, std::ostream& err)
@@ -62,10 +78,54 @@ std::optional<std::string> scenarioSystem(const std::string& file, std::ostream&
     return j["system"].get<std::string>();
 }
 
+// The views of an evaluated scenario: power and sharding.
+int renderPlanned(const CliArgs& parsed, const SpecCatalog& catalog, const std::string& view, const QString& fileName,
+                  ExportFormat format, QSize size, std::ostream& out, std::ostream& err)
+{
+    const std::string file = parsed.positional().empty() ? std::string(kDefaultScenarioFile) : parsed.positional().front();
+    std::filesystem::path path = file;
+    if (parsed.positional().empty())
+        for (const auto& root : builtinSpecRoots())
+            if (std::filesystem::exists(root / "scenarios" / file)) path = root / "scenarios" / file;
+    SpecErrors errors;
+    const auto scenario = loadScenarioFile(path, errors);
+    if (!scenario) {
+        for (const SpecError& e : errors) err << "error: " << e.text() << "\n";
+        return BadInput;
+    }
+    const PlannerResultPtr result = evaluateScenario(catalog, *scenario, nullptr, 0);
+    if (!result->context) {
+        for (const SpecError& e : result->errors) err << "error: " << e.text() << "\n";
+        return BadInput;
+    }
+    ShardingColouring colouring = ShardingColouring::Tp;
+    if (const auto c = parsed.value("--colour")) {
+        const std::pair<const char*, ShardingColouring> keys[] = {
+            {"tp", ShardingColouring::Tp}, {"pp", ShardingColouring::Pp}, {"dp", ShardingColouring::Dp}, {"ep", ShardingColouring::Ep}};
+        const auto it = std::find_if(std::begin(keys), std::end(keys), [&](const auto& k) { return *c == k.first; });
+        if (it == std::end(keys)) {
+            err << "error: --colour: expected tp, pp, dp or ep, found \"" << *c << "\"\n";
+            return Usage;
+        }
+        colouring = it->second;
+    }
+    const HardwarePalette palette = HardwarePalette::print();
+    std::unique_ptr<HardwareScene> scene;
+    if (view == "power") scene = std::make_unique<PowerScene>(*result, palette);
+    else scene = std::make_unique<ShardingMapScene>(*result, colouring, palette);
+    QString error;
+    if (!exportScene(*scene, fileName, format, size, &error)) {
+        err << "error: " << error.toStdString() << "\n";
+        return BadInput;
+    }
+    out << "wrote " << fileName.toStdString() << "\n";
+    return Ok;
+}
+
 int render(const Args& args, std::ostream& out, std::ostream& err)
 {
     const auto parsed = CliArgs::parse(args, {"--help"},
-                                       {"--view", "--format", "-o", "--output", "--gpu", "--system", "--width", "--height"}, err);
+                                       {"--view", "--format", "-o", "--output", "--gpu", "--system", "--width", "--height", "--colour"}, err);
     if (!parsed) return Usage;
     if (parsed->has("--help")) {
         out << kExportHelp;
@@ -81,8 +141,9 @@ int render(const Args& args, std::ostream& out, std::ostream& err)
         err << "error: export needs --view and -o FILE\n" << kExportHelp;
         return Usage;
     }
-    if (*view != "chip" && *view != "sm" && *view != "superchip" && *view != "rack") {
-        err << "error: --view: expected chip, sm, superchip or rack, found \"" << *view << "\"\n";
+    const bool planned = *view == "power" || *view == "sharding";
+    if (*view != "chip" && *view != "sm" && *view != "superchip" && *view != "rack" && !planned) {
+        err << "error: --view: expected chip, sm, superchip, rack, power or sharding, found \"" << *view << "\"\n";
         return Usage;
     }
     const QString fileName = QString::fromStdString(*file);
@@ -105,6 +166,7 @@ int render(const Args& args, std::ostream& out, std::ostream& err)
     }
 
     const SpecCatalog& catalog = sharedCatalog(err);
+    if (planned) return renderPlanned(*parsed, catalog, *view, fileName, *format, size, out, err);
     std::string systemId = kDefaultSystem;
     bool systemChosen = false;
     if (!parsed->positional().empty()) {
@@ -118,7 +180,7 @@ int render(const Args& args, std::ostream& out, std::ostream& err)
         systemChosen = true;
     }
     const SystemSpec* system = catalog.system(systemId);
-    if (!system && (systemChosen || *view == "rack")) {
+    if (!system && (systemChosen || *view == "rack" || *view == "memory" || *view == "topology")) {
         err << "error: no system \"" << systemId << "\" (see `scalescope-cli specs list`)\n";
         return BadInput;
     }
@@ -127,13 +189,17 @@ int render(const Args& args, std::ostream& out, std::ostream& err)
 
     const HardwarePalette palette = HardwarePalette::print();
     std::unique_ptr<HardwareScene> scene;
-    if (*view == "chip" || *view == "sm") {
+    if (*view == "chip" || *view == "sm" || *view == "roofline") {
         const GpuSpec* gpu = catalog.gpu(gpuId);
         if (!gpu) {
             err << "error: no GPU \"" << gpuId << "\" (see `scalescope-cli specs list`)\n";
             return BadInput;
         }
-        if (*view == "chip") scene = std::make_unique<ChipScene>(*gpu, palette);
+        constexpr double kMatmul = 4096, kElementwise = 1 << 26; // the roofline view's defaults
+        if (*view == "roofline")
+            scene = createRooflineScene(*gpu, kMatmul, kMatmul, kMatmul, Precision::Bf16, kElementwise, Precision::Fp32,
+                                        palette);
+        else if (*view == "chip") scene = std::make_unique<ChipScene>(*gpu, palette);
         else scene = std::make_unique<SmScene>(*gpu, BlockShape{256, 255, Bytes{0}}, palette); // seed 004's 8-warp example
     } else if (*view == "superchip") {
         const std::string scId = !systemChosen ? kDefaultSuperchip : system->superchip.value_or("");
@@ -144,6 +210,26 @@ int render(const Args& args, std::ostream& out, std::ostream& err)
             return BadInput;
         }
         scene = std::make_unique<SuperchipScene>(*sc, catalog.cpu(sc->cpu), *gpu, Bytes{kSeedExampleModelBytes}, sc->gpus.value, QString(), palette);
+    } else if (*view == "memory") {
+        scene = createMemoryScene(catalog, systemId, palette);
+    } else if (*view == "topology") {
+        long long gpus = TopologyView::defaultGpus(*system);
+        if (const auto text = parsed->value("--gpus")) {
+            const auto v = parseNumberArg("--gpus", *text, err);
+            if (!v) return Usage;
+            if (*v < 1 || *v > 1e6) {
+                err << "error: --gpus: expected 1 to 1,000,000 GPUs, found " << *text << "\n";
+                return BadInput;
+            }
+            gpus = static_cast<long long>(*v);
+        }
+        try {
+            const long long group = gpus > system->nvlinkDomain.gpus.value ? gpus / 2 : gpus;
+            scene = createTopologyScene(catalog, systemId, gpus, {CollectiveKind::AllReduce, group, Bytes{1e9}}, palette);
+        } catch (const std::exception& e) {
+            err << "error: " << e.what() << "\n";
+            return BadInput;
+        }
     } else {
         scene = std::make_unique<RackScene>(*system, catalog, palette);
     }

@@ -6,12 +6,16 @@
 
 #include "model/spec_catalog.h"
 #include "model/user_paths.h"
+#include "views/charts/memory_page.h"
 #include "views/export/view_export.h"
 #include "views/hardware/chip_view.h"
 #include "views/hardware/rack_view.h"
 #include "views/hardware/sm_view.h"
 #include "views/hardware/superchip_view.h"
+#include "views/hardware/topology_view.h"
 #include "views/planner/planner_view.h"
+#include "views/planner/sharding_map_view.h"
+#include "views/power/power_view.h"
 #include "views/spec_browser_view.h"
 #include "views/view_placeholder.h"
 
@@ -29,6 +33,15 @@
 #include <QStatusBar>
 
 namespace scalescope {
+
+namespace {
+// The hardware view a page shows: the page itself, or the current tab of the memory page.
+HardwareView* hardwareViewIn(QWidget* page)
+{
+    if (auto* memory = qobject_cast<MemoryPage*>(page)) return memory->currentView();
+    return qobject_cast<HardwareView*>(page);
+}
+} // namespace
 
 MainWindow::MainWindow(const SpecCatalog& catalog, std::vector<SpecError> loadErrors, AppSettings settings,
                        Language& language, QWidget* parent)
@@ -55,6 +68,14 @@ MainWindow::MainWindow(const SpecCatalog& catalog, std::vector<SpecError> loadEr
             m_stack->addWidget(new SuperchipView(m_catalog, m_stack));
         else if (e.key == QLatin1String("rack"))
             m_stack->addWidget(new RackView(m_catalog, m_stack));
+        else if (e.key == QLatin1String("memory"))
+            m_stack->addWidget(new MemoryPage(m_catalog, m_stack));
+        else if (e.key == QLatin1String("topology"))
+            m_stack->addWidget(new TopologyView(m_catalog, m_stack));
+        else if (e.key == QLatin1String("power"))
+            m_stack->addWidget(m_planner->createPowerView(m_stack));
+        else if (e.key == QLatin1String("sharding"))
+            m_stack->addWidget(m_planner->createShardingView(m_stack));
         else
             m_stack->addWidget(new ViewPlaceholder(e.title, e.what, m_stack));
         m_stack->widget(m_stack->count() - 1)->setProperty("navigatorKey", e.key);
@@ -62,7 +83,7 @@ MainWindow::MainWindow(const SpecCatalog& catalog, std::vector<SpecError> loadEr
     connect(m_navigator, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
     connect(m_navigator, &QListWidget::currentRowChanged, this, [this](int row) {
         if (row >= 0) m_settings.currentView = navigatorEntries()[static_cast<size_t>(row)].key;
-        if (m_exportAction) m_exportAction->setEnabled(qobject_cast<HardwareView*>(m_stack->currentWidget()) != nullptr);
+        if (m_exportAction) m_exportAction->setEnabled(hardwareViewIn(m_stack->currentWidget()) != nullptr);
     });
 
     auto* dock = new QDockWidget(this);
@@ -123,7 +144,7 @@ void MainWindow::buildMenus()
 
 void MainWindow::exportView()
 {
-    auto* view = qobject_cast<HardwareView*>(m_stack->currentWidget());
+    auto* view = hardwareViewIn(m_stack->currentWidget());
     if (!view) return;
     const QString file = QFileDialog::getSaveFileName(this, tr("Export view"), view->viewKey() + QStringLiteral(".svg"),
                                                       tr("SVG image (*.svg);;PNG image (*.png);;PDF document (*.pdf)"));

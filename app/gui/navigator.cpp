@@ -14,7 +14,7 @@ const std::vector<NavigatorEntry>& navigatorEntries()
         {QStringLiteral("sharding"), QT_TRANSLATE_NOOP("Navigator", "Sharding map"),
          QT_TRANSLATE_NOOP("Navigator", "Every GPU of the job coloured by its tensor-parallel group, pipeline stage, "
                                         "data-parallel replica or expert group."),
-         false},
+         true},
         {QStringLiteral("chip"), QT_TRANSLATE_NOOP("Navigator", "Chip"),
          QT_TRANSLATE_NOOP("Navigator", "The GPU package: dies, the SM array, L2, HBM stacks, NVLink, PCIe and C2C ports."),
          true},
@@ -23,8 +23,8 @@ const std::vector<NavigatorEntry>& navigatorEntries()
                                         "shared memory and occupancy."),
          true},
         {QStringLiteral("memory"), QT_TRANSLATE_NOOP("Navigator", "Memory hierarchy"),
-         QT_TRANSLATE_NOOP("Navigator", "Registers to network: capacity, bandwidth and latency, with a roofline chart."),
-         false},
+         QT_TRANSLATE_NOOP("Navigator", "Registers to network: capacity and bandwidth on log scales, with a roofline chart."),
+         true},
         {QStringLiteral("superchip"), QT_TRANSLATE_NOOP("Navigator", "Superchip"),
          QT_TRANSLATE_NOOP("Navigator", "Grace with one or two GPUs over NVLink-C2C: does the model fit in HBM and "
                                         "LPDDR5X?"),
@@ -35,10 +35,10 @@ const std::vector<NavigatorEntry>& navigatorEntries()
         {QStringLiteral("topology"), QT_TRANSLATE_NOOP("Navigator", "Topology"),
          QT_TRANSLATE_NOOP("Navigator", "The network graph: NVLink domains, leaf and spine switches, bisection "
                                         "bandwidth and hop counts."),
-         false},
+         true},
         {QStringLiteral("power"), QT_TRANSLATE_NOOP("Navigator", "Power & cooling"),
          QT_TRANSLATE_NOOP("Navigator", "Rack and cluster power, feeds, coolant flow, energy and cost per token."),
-         false},
+         true},
         {QStringLiteral("specs"), QT_TRANSLATE_NOOP("Navigator", "Specs"),
          QT_TRANSLATE_NOOP("Navigator", "Every GPU, CPU, superchip, system and model, each value with its unit and "
                                         "source."),

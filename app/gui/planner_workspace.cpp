@@ -6,6 +6,8 @@
 
 #include "model/user_paths.h"
 #include "views/planner/planner_view.h"
+#include "views/planner/sharding_map_view.h"
+#include "views/power/power_view.h"
 
 #include <QAction>
 #include <QDir>
@@ -67,6 +69,32 @@ QString PlannerWorkspace::defaultScenarioPath()
         if (QFileInfo::exists(QString::fromStdString(p.string()))) return QString::fromStdString(p.string());
     }
     return {};
+}
+
+PowerView* PlannerWorkspace::createPowerView(QWidget* parent)
+{
+    auto* view = new PowerView(parent);
+    connect(m_controller, &ScenarioController::resultReady, view, &PowerView::setResult);
+    if (m_controller->result()) view->setResult(m_controller->result());
+    connect(view, &PowerView::facilityEdited, this, [this](const FacilitySettings& f, const QString& what, int drag) {
+        if (drag != 0 && drag != m_powerDragSerial) {
+            m_powerDragSerial = drag;
+            m_powerDragId = m_controller->beginDrag();
+        }
+        Scenario next = m_controller->scenario();
+        next.facility.deltaTK = f.deltaTK;
+        next.facility.coolant = f.coolant;
+        m_controller->edit(next, what, drag != 0 ? m_powerDragId : 0);
+    });
+    return view;
+}
+
+ShardingMapView* PlannerWorkspace::createShardingView(QWidget* parent)
+{
+    auto* view = new ShardingMapView(parent);
+    connect(m_controller, &ScenarioController::resultReady, view, &ShardingMapView::setResult);
+    if (m_controller->result()) view->setResult(m_controller->result());
+    return view;
 }
 
 void PlannerWorkspace::installMenus(QMenu* file, QMenu* edit, QMenu* planner)

@@ -18,6 +18,8 @@ class QTimer;
 namespace scalescope {
 
 class PlannerView;
+class PowerView;
+class ShardingMapView;
 class ScenarioController;
 class ScenarioControls;
 
@@ -36,6 +38,10 @@ public:
     // Adds New/Open/Save/Save as/Recent to `file`, Undo/Redo to `edit`,
     // Pin/Suggest to `planner`.
     void installMenus(QMenu* file, QMenu* edit, QMenu* planner);
+    // Views that follow the planned scenario: they draw every result, and
+    // the power view's ΔT and coolant controls become undoable edits.
+    [[nodiscard]] PowerView* createPowerView(QWidget* parent);
+    [[nodiscard]] ShardingMapView* createShardingView(QWidget* parent);
     void retranslate();
 
     // Opens the scenario of the command line, else restores an autosave
@@ -74,6 +80,7 @@ private:
     PlannerResultPtr m_pinned;
     QMenu* m_recentMenu = nullptr;
     QAction *m_new = nullptr, *m_open = nullptr, *m_save = nullptr, *m_saveAs = nullptr;
+    int m_powerDragSerial = 0, m_powerDragId = 0;
     QAction *m_undo = nullptr, *m_redo = nullptr, *m_pin = nullptr, *m_suggest = nullptr;
 };
 

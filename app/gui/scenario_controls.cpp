@@ -14,6 +14,9 @@
 #include <QListWidget>
 #include <QSlider>
 #include <QSpinBox>
+#include <QTimer>
+
+#include <optional>
 
 namespace scalescope {
 
@@ -51,8 +54,21 @@ ScenarioControls::ScenarioControls(ScenarioController& controller, QWidget* pare
 {
     setObjectName(QStringLiteral("ScenarioControls"));
     build();
-    connect(&m_controller, &ScenarioController::scenarioChanged, this, &ScenarioControls::syncFromScenario);
-    connect(&m_controller, &ScenarioController::resultReady, this, &ScenarioControls::syncFromScenario);
+    // Re-bounding the sliders waits until the event loop is idle, so that a
+    // slider step reaches the timeline first (the latency users feel).
+    connect(&m_controller, &ScenarioController::scenarioChanged, this, [this] {
+        if (m_syncQueued) return;
+        m_syncQueued = true;
+        QTimer::singleShot(0, this, [this] {
+            m_syncQueued = false;
+            syncFromScenario();
+        });
+    });
+    // A new result matters only when it resolved a different model (heads, experts, layers bound the sliders).
+    connect(&m_controller, &ScenarioController::resultReady, this, [this](const PlannerResultPtr& r) {
+        const std::string model = r && r->context ? r->context->model.id : std::string();
+        if (model != m_syncedModel) syncFromScenario();
+    });
     retranslate();
     syncFromScenario();
 }
@@ -211,6 +227,9 @@ std::vector<int> ScenarioControls::candidates(const QString& axis, const Scenari
     std::vector<int> out;
     const PlannerResultPtr r = m_controller.result();
     const std::shared_ptr<const EvaluationContext> ctx = r ? r->context : nullptr;
+    // One scratch copy of the context per axis; each candidate only swaps the scenario in it.
+    std::optional<EvaluationContext> probe;
+    if (ctx && ctx->model.id == s.model) probe.emplace(*ctx);
     const int limit = axis == QLatin1String("vpp") ? 16 : static_cast<int>(std::min<long long>(s.gpus, 256));
     for (int v = 1; v <= limit; ++v) {
         Scenario trial = s;
@@ -220,14 +239,14 @@ std::vector<int> ScenarioControls::candidates(const QString& axis, const Scenari
         rebalance(trial);
         if (axis == QLatin1String("ep")) trial.parallel.ep = v;
         if (axis == QLatin1String("vpp") && v > 1) trial.parallel.schedule = Schedule::Interleaved;
-        if (!ctx || ctx->model.id != trial.model) {
+        if (!probe) {
             out.push_back(v);
             continue;
         }
-        EvaluationContext probe = *ctx;
-        probe.scenario = trial;
-        if (const auto problem = layoutProblem(probe, trial.parallel)) {
-            if (excluded && (axis != QLatin1String("ep") || v <= 64))
+        probe->scenario = trial;
+        if (!layoutIsValid(*probe, trial.parallel)) {
+            const auto problem = layoutProblem(*probe, trial.parallel);
+            if (excluded && problem && (axis != QLatin1String("ep") || v <= 64))
                 *excluded += QStringLiteral("%1 = %2: %3\n").arg(axis.toUpper()).arg(v).arg(QString::fromStdString(problem->message));
             continue;
         }
@@ -254,6 +273,8 @@ void ScenarioControls::axisMoved(const QString& axis, int index)
 void ScenarioControls::syncFromScenario()
 {
     m_syncing = true;
+    const PlannerResultPtr latest = m_controller.result();
+    m_syncedModel = latest && latest->context ? latest->context->model.id : std::string();
     const Scenario& s = m_controller.scenario();
     auto select = [](QComboBox* box, const QVariant& v) {
         const int i = box->findData(v);

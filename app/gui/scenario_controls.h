@@ -7,6 +7,7 @@
 #include <QWidget>
 
 #include <map>
+#include <string>
 
 class QCheckBox;
 class QComboBox;
@@ -50,6 +51,8 @@ private:
 
     ScenarioController& m_controller;
     bool m_syncing = false;
+    bool m_syncQueued = false;
+    std::string m_syncedModel; // model of the result the sliders were last bounded by
     int m_dragId = 0;
     QFormLayout* m_form = nullptr;
     QComboBox* m_system = nullptr;

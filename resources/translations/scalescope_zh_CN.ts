@@ -1,4 +1,4 @@
-<?xml version="1.0" encoding="utf-8"?>
+<?xml version='1.0' encoding='utf-8'?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
@@ -40,10 +40,6 @@
         <translation>内存层次</translation>
     </message>
     <message>
-        <source>Registers to network: capacity, bandwidth and latency, with a roofline chart.</source>
-        <translation>从寄存器到网络：容量、带宽与延迟，并附屋顶线图。</translation>
-    </message>
-    <message>
         <source>Superchip</source>
         <translation>超级芯片</translation>
     </message>
@@ -82,6 +78,10 @@
     <message>
         <source>Every GPU, CPU, superchip, system and model, each value with its unit and source.</source>
         <translation>所有 GPU、CPU、超级芯片、系统与模型，每个数值都带单位和来源。</translation>
+    </message>
+    <message>
+        <source>Registers to network: capacity and bandwidth on log scales, with a roofline chart.</source>
+        <translation>从寄存器到网络：对数刻度上的容量与带宽，并附屋顶线（Roofline）图。</translation>
     </message>
 </context>
 <context>
@@ -487,7 +487,7 @@
         <translation>关于 ScaleScope</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;See an AI system from one GPU&apos;s SMs up to racks of NVL72s, and feel its performance.&lt;/p&gt;&lt;p&gt;User specs: %2&lt;/p&gt;</source>
+        <source>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;See an AI system from one GPU's SMs up to racks of NVL72s, and feel its performance.&lt;/p&gt;&lt;p&gt;User specs: %2&lt;/p&gt;</source>
         <translation>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;从单个 GPU 的 SM 一直看到成排的 NVL72 机柜，并亲身感受其性能。&lt;/p&gt;&lt;p&gt;用户规格目录：%2&lt;/p&gt;</translation>
     </message>
     <message>
@@ -623,6 +623,191 @@
     </message>
 </context>
 <context>
+    <name>scalescope::MemoryPage</name>
+    <message>
+        <source>Hierarchy</source>
+        <translation>存储层次</translation>
+    </message>
+    <message>
+        <source>Roofline</source>
+        <translation>屋顶线模型</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::MemoryScene</name>
+    <message>
+        <source>Memory hierarchy: %1</source>
+        <translation>存储层次：%1</translation>
+    </message>
+    <message>
+        <source>From registers to the network, for one %1 GPU. Bars on log scales: each step down holds more and delivers less. Latency is not shown: the specs give none for these levels.</source>
+        <translation>单个 %1 GPU 从寄存器到网络的各级存储。条形采用对数刻度：每往下一级，容量更大、带宽更低。未显示延迟：规格中没有给出这些层级的延迟。</translation>
+    </message>
+    <message>
+        <source>HBM</source>
+        <translation>HBM</translation>
+    </message>
+    <message>
+        <source>CPU memory</source>
+        <translation>CPU 内存</translation>
+    </message>
+    <message>
+        <source>%1 per SM × %2 SMs</source>
+        <translation>每 SM %1 × %2 个 SM</translation>
+    </message>
+    <message>
+        <source>Registers</source>
+        <translation>寄存器</translation>
+    </message>
+    <message>
+        <source>register files of all SMs</source>
+        <translation>全部 SM 的寄存器文件</translation>
+    </message>
+    <message>
+        <source>Register file</source>
+        <translation>寄存器文件</translation>
+    </message>
+    <message>
+        <source>SMs</source>
+        <translation>SM 数</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Derived&lt;/b&gt;: FP32 lanes (%1) × 3 operands × 4 B × boost clock&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;推导值&lt;/b&gt;：FP32 通道数（%1）× 3 个操作数 × 4 B × 加速频率&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Boost clock</source>
+        <translation>加速频率</translation>
+    </message>
+    <message>
+        <source>FP32 lanes per sub-partition</source>
+        <translation>每个子分区的 FP32 通道数</translation>
+    </message>
+    <message>
+        <source>SMEM / L1</source>
+        <translation>SMEM / L1</translation>
+    </message>
+    <message>
+        <source>shared memory and L1 of all SMs</source>
+        <translation>全部 SM 的共享内存与 L1</translation>
+    </message>
+    <message>
+        <source>L1 / shared memory</source>
+        <translation>L1 / 共享内存</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Derived&lt;/b&gt;: %1 SMs × 32 banks × 4 B × boost clock (the CUDA bank model)&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;推导值&lt;/b&gt;：%1 个 SM × 32 个存储体 × 4 B × 加速频率（CUDA 存储体模型）&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>L2 cache</source>
+        <translation>L2 缓存</translation>
+    </message>
+    <message>
+        <source>shared by all SMs</source>
+        <translation>全部 SM 共享</translation>
+    </message>
+    <message>
+        <source>L2 capacity</source>
+        <translation>L2 容量</translation>
+    </message>
+    <message>
+        <source>L2 bandwidth</source>
+        <translation>L2 带宽</translation>
+    </message>
+    <message>
+        <source>HBM capacity usable</source>
+        <translation>HBM 可用容量</translation>
+    </message>
+    <message>
+        <source>HBM bandwidth</source>
+        <translation>HBM 带宽</translation>
+    </message>
+    <message>
+        <source>LPDDR5X over NVLink-C2C</source>
+        <translation>经 NVLink-C2C 访问 LPDDR5X</translation>
+    </message>
+    <message>
+        <source>CPU memory capacity, shared by %1 GPUs</source>
+        <translation>CPU 内存容量，由 %1 个 GPU 共享</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Derived&lt;/b&gt;: min(NVLink-C2C, LPDDR5X bandwidth)&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;推导值&lt;/b&gt;：min(NVLink-C2C 带宽, LPDDR5X 带宽)&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>NVLink-C2C, both directions</source>
+        <translation>NVLink-C2C（双向）</translation>
+    </message>
+    <message>
+        <source>CPU memory bandwidth</source>
+        <translation>CPU 内存带宽</translation>
+    </message>
+    <message>
+        <source>Peer HBM</source>
+        <translation>对端 HBM</translation>
+    </message>
+    <message>
+        <source>%1 other GPUs over NVLink</source>
+        <translation>经 NVLink 访问其他 %1 个 GPU</translation>
+    </message>
+    <message>
+        <source>over NVLink</source>
+        <translation>经 NVLink</translation>
+    </message>
+    <message>
+        <source>NVLink %1, both directions</source>
+        <translation>NVLink %1（双向）</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Derived&lt;/b&gt;: (%1 GPUs − 1) × HBM capacity&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;推导值&lt;/b&gt;：（%1 个 GPU − 1）× HBM 容量&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>GPUs per NVLink domain</source>
+        <translation>每个 NVLink 域的 GPU 数</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>%1 GPUs of the cluster</source>
+        <translation>集群中的 %1 个 GPU</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Derived&lt;/b&gt;: (cluster GPUs − NVLink domain) × HBM capacity&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;推导值&lt;/b&gt;：（集群 GPU 数 − NVLink 域 GPU 数）× HBM 容量&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Largest cluster</source>
+        <translation>最大集群规模</translation>
+    </message>
+    <message>
+        <source>Scale-out NIC bandwidth per GPU</source>
+        <translation>每 GPU 横向扩展网卡带宽</translation>
+    </message>
+    <message>
+        <source>Capacity (log scale)</source>
+        <translation>容量（对数刻度）</translation>
+    </message>
+    <message>
+        <source>Bandwidth to the SMs (log scale)</source>
+        <translation>到 SM 的带宽（对数刻度）</translation>
+    </message>
+    <message>
+        <source>not in the spec</source>
+        <translation>规格中未给出</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::MemoryView</name>
+    <message>
+        <source>&amp;System:</source>
+        <translation>系统(&amp;S)：</translation>
+    </message>
+</context>
+<context>
     <name>scalescope::PlannerView</name>
     <message>
         <source>Step time</source>
@@ -717,8 +902,16 @@
         <translation>集合通信：采用实测 NCCL 效率（seed 004：大消息约 370 / 450 GB/s）</translation>
     </message>
     <message>
-        <source>Collectives: theoretical link bandwidth (seed 004&apos;s throughput model)</source>
+        <source>Collectives: theoretical link bandwidth (seed 004's throughput model)</source>
         <translation>集合通信：理论链路带宽（seed 004 的吞吐模型）</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>A (pinned): TP %1 · PP %2 · DP %3 · CP %4 · EP %5 — %6; B (current) below</source>
+        <translation>A（已固定）：TP %1 · PP %2 · DP %3 · CP %4 · EP %5 — %6；B（当前）在下方</translation>
     </message>
 </context>
 <context>
@@ -794,6 +987,278 @@
     <message>
         <source>Apply suggested layout</source>
         <translation>应用推荐布局</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::PowerScene</name>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>CPUs</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>NICs</source>
+        <translation>网卡</translation>
+    </message>
+    <message>
+        <source>DPUs</source>
+        <translation>DPU</translation>
+    </message>
+    <message>
+        <source>NVSwitch chips</source>
+        <translation>NVSwitch 芯片</translation>
+    </message>
+    <message>
+        <source>Fans and pumps</source>
+        <translation>风扇与水泵</translation>
+    </message>
+    <message>
+        <source>Power conversion</source>
+        <translation>电源转换</translation>
+    </message>
+    <message>
+        <source>Rest of the node</source>
+        <translation>节点其余部分</translation>
+    </message>
+    <message>
+        <source>Compute nodes</source>
+        <translation>计算节点</translation>
+    </message>
+    <message>
+        <source>Switch trays</source>
+        <translation>交换托盘</translation>
+    </message>
+    <message>
+        <source>Network, management, fans</source>
+        <translation>网络、管理与风扇</translation>
+    </message>
+    <message>
+        <source>Power and cooling</source>
+        <translation>功耗与冷却</translation>
+    </message>
+    <message>
+        <source>The scenario could not be resolved.</source>
+        <translation>无法解析该场景。</translation>
+    </message>
+    <message>
+        <source>No result</source>
+        <translation>无结果</translation>
+    </message>
+    <message>
+        <source>Power and cooling: %1</source>
+        <translation>功耗与冷却：%1</translation>
+    </message>
+    <message>
+        <source>%1 × %2 GPUs: one rack draws %3 at peak; the job's %4 racks draw %5 of IT power at %6 utilisation and %7 at the facility meter (PUE %8).</source>
+        <translation>%1 × %2 个 GPU：单机架峰值功耗 %3；作业占用的 %4 个机架在 %6 利用率下 IT 功耗 %5，设施电表处 %7（PUE %8）。</translation>
+    </message>
+    <message>
+        <source>Power budget: component → rack → facility</source>
+        <translation>功耗预算：部件 → 机架 → 设施</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>One %1</source>
+        <translation>单个 %1</translation>
+    </message>
+    <message>
+        <source>One rack (peak)</source>
+        <translation>单机架（峰值）</translation>
+    </message>
+    <message>
+        <source>This job at the meter</source>
+        <translation>本作业（设施电表）</translation>
+    </message>
+    <message>
+        <source>IT at %1 load</source>
+        <translation>IT（%1 负载）</translation>
+    </message>
+    <message>
+        <source>Cooling and losses (PUE)</source>
+        <translation>冷却与损耗（PUE）</translation>
+    </message>
+    <message>
+        <source>Total %1</source>
+        <translation>合计 %1</translation>
+    </message>
+    <message>
+        <source>Rack feeds: %1 × %2 V, %3 redundancy</source>
+        <translation>机架供电：%1 路 × %2 V，%3 冗余</translation>
+    </message>
+    <message>
+        <source>Feed %1</source>
+        <translation>供电 %1</translation>
+    </message>
+    <message>
+        <source>Normal: %1 (%2) per feed
+After the worst failure: %3 (%4) per feed
+%5 phase(s), power factor %6</source>
+        <translation>正常：每路 %1（%2）
+最坏单点故障后：每路 %3（%4）
+%5 相，功率因数 %6</translation>
+    </message>
+    <message>
+        <source>Cooling loop: %1, ΔT %2 K</source>
+        <translation>冷却回路：%1，ΔT %2 K</translation>
+    </message>
+    <message>
+        <source>Facility water</source>
+        <translation>设施冷却水</translation>
+    </message>
+    <message>
+        <source>CDU</source>
+        <translation>CDU</translation>
+    </message>
+    <message>
+        <source>Rack cold plates</source>
+        <translation>机架冷板</translation>
+    </message>
+    <message>
+        <source>supply %1</source>
+        <translation>供液 %1</translation>
+    </message>
+    <message>
+        <source>return %1</source>
+        <translation>回液 %1</translation>
+    </message>
+    <message>
+        <source>Flow per rack: %1 (%2 L/min per kW)
+Flow for this job: %3 (%4 of heat)</source>
+        <translation>每机架流量：%1（每 kW %2 L/min）
+本作业流量：%3（热负荷 %4）</translation>
+    </message>
+    <message>
+        <source>Q = P / (ρ · c_p · ΔT): ρ = %1 kg/m³, c_p = %2 J/(kg·K); supply at the fluid's reference temperature</source>
+        <translation>Q = P / (ρ · c_p · ΔT)：ρ = %1 kg/m³，c_p = %2 J/(kg·K)；供液温度取流体的参考温度</translation>
+    </message>
+    <message>
+        <source>Air versus liquid for one rack</source>
+        <translation>单机架：风冷与液冷对比</translation>
+    </message>
+    <message>
+        <source>Air: %1 m³/h (%2 CFM) at ΔT %3 K</source>
+        <translation>风冷：%1 m³/h（%2 CFM），ΔT %3 K</translation>
+    </message>
+    <message>
+        <source>Liquid: %1 m³/h, %2× less volume</source>
+        <translation>液冷：%1 m³/h，体积流量少 %2 倍</translation>
+    </message>
+    <message>
+        <source>Energy and cost of this job</source>
+        <translation>本作业的能耗与成本</translation>
+    </message>
+    <message>
+        <source>Evaluation</source>
+        <translation>评估</translation>
+    </message>
+    <message>
+        <source>not available for this layout</source>
+        <translation>该布局无法评估</translation>
+    </message>
+    <message>
+        <source>Energy per step</source>
+        <translation>每步能耗</translation>
+    </message>
+    <message>
+        <source>Energy per million tokens</source>
+        <translation>每百万 token 能耗</translation>
+    </message>
+    <message>
+        <source>Tokens per joule</source>
+        <translation>每焦耳 token 数</translation>
+    </message>
+    <message>
+        <source>Cost per step</source>
+        <translation>每步成本</translation>
+    </message>
+    <message>
+        <source>%1 (electricity %2, GPU time %3)</source>
+        <translation>%1（电费 %2，GPU 时间 %3）</translation>
+    </message>
+    <message>
+        <source>Cost per million tokens</source>
+        <translation>每百万 token 成本</translation>
+    </message>
+    <message>
+        <source>IT / facility power</source>
+        <translation>IT / 设施功耗</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Whole run</source>
+        <translation>整个训练</translation>
+    </message>
+    <message>
+        <source>%1 steps in %2 days</source>
+        <translation>%1 步，共 %2 天</translation>
+    </message>
+    <message>
+        <source>Run energy</source>
+        <translation>训练总能耗</translation>
+    </message>
+    <message>
+        <source>Run cost</source>
+        <translation>训练总成本</translation>
+    </message>
+    <message>
+        <source>Prices</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <source>%1 per kWh, %2 per GPU-hour</source>
+        <translation>每 kWh %1，每 GPU 小时 %2</translation>
+    </message>
+    <message>
+        <source>Goodput (effective time)</source>
+        <translation>有效产出（有效时间）</translation>
+    </message>
+    <message>
+        <source>%1: %2 failures a day, checkpoint every %3 min (optimum %4 min)</source>
+        <translation>%1：每天 %2 次故障，每 %3 分钟一次检查点（最优 %4 分钟）</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::PowerView</name>
+    <message>
+        <source>%1 K</source>
+        <translation>%1 K</translation>
+    </message>
+    <message>
+        <source>Set coolant ΔT to %1 K</source>
+        <translation>将冷却液 ΔT 设为 %1 K</translation>
+    </message>
+    <message>
+        <source>Set coolant to %1</source>
+        <translation>将冷却液设为 %1</translation>
+    </message>
+    <message>
+        <source>Coolant &amp;ΔT:</source>
+        <translation>冷却液 ΔT(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>Temperature rise of the coolant through the rack; the flow follows Q = P / (ρ · c_p · ΔT)</source>
+        <translation>冷却液流经机架的温升；流量按 Q = P / (ρ · c_p · ΔT) 计算</translation>
+    </message>
+    <message>
+        <source>C&amp;oolant:</source>
+        <translation>冷却液(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Water</source>
+        <translation>水</translation>
+    </message>
+    <message>
+        <source>25 % propylene glycol (PG25)</source>
+        <translation>25% 丙二醇溶液（PG25）</translation>
     </message>
 </context>
 <context>
@@ -1007,6 +1472,124 @@
     </message>
 </context>
 <context>
+    <name>scalescope::RooflineScene</name>
+    <message>
+        <source>Roofline: %1</source>
+        <translation>屋顶线模型：%1</translation>
+    </message>
+    <message>
+        <source>Attainable FLOP/s against arithmetic intensity (FLOP per byte of HBM traffic), log-log. Below a ridge point an operation is memory-bound, above it compute-bound.</source>
+        <translation>可达 FLOP/s 与算术强度（每字节 HBM 流量的 FLOP）的关系，双对数坐标。算术强度低于脊点的运算受内存带宽限制，高于脊点则受算力限制。</translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity (FLOP/byte)</source>
+        <translation>算术强度（FLOP/字节）</translation>
+    </message>
+    <message>
+        <source>Attainable TFLOP/s</source>
+        <translation>可达 TFLOP/s</translation>
+    </message>
+    <message>
+        <source>HBM %1</source>
+        <translation>HBM %1</translation>
+    </message>
+    <message>
+        <source>L2 %1</source>
+        <translation>L2 %1</translation>
+    </message>
+    <message>
+        <source>Ceilings</source>
+        <translation>上限</translation>
+    </message>
+    <message>
+        <source>HBM: %1</source>
+        <translation>HBM：%1</translation>
+    </message>
+    <message>
+        <source>HBM bandwidth</source>
+        <translation>HBM 带宽</translation>
+    </message>
+    <message>
+        <source>L2: %1</source>
+        <translation>L2：%1</translation>
+    </message>
+    <message>
+        <source>L2 bandwidth</source>
+        <translation>L2 带宽</translation>
+    </message>
+    <message>
+        <source>%1 dense: %2, ridge %3 FLOP/B</source>
+        <translation>%1 稠密：%2，脊点 %3 FLOP/B</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1 dense peak</source>
+        <translation>%1 稠密峰值</translation>
+    </message>
+    <message>
+        <source>Operations</source>
+        <translation>运算</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1, %2 → intensity %3 FLOP/B</source>
+        <translation>%1，%2 → 算术强度 %3 FLOP/B</translation>
+    </message>
+    <message>
+        <source>Compute-bound: %1 (memory alone %2)</source>
+        <translation>算力受限：%1（仅访存 %2）</translation>
+    </message>
+    <message>
+        <source>Memory-bound: %1 (compute alone %2)</source>
+        <translation>内存受限：%1（仅计算 %2）</translation>
+    </message>
+    <message>
+        <source>matmul %1 × %2 × %3</source>
+        <translation>矩阵乘 %1 × %2 × %3</translation>
+    </message>
+    <message>
+        <source>add %L1</source>
+        <translation>逐元素加 %L1</translation>
+    </message>
+    <message>
+        <source>%1 · ridge %2</source>
+        <translation>%1 · 脊点 %2</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::RooflineView</name>
+    <message>
+        <source>&amp;GPU:</source>
+        <translation>&amp;GPU：</translation>
+    </message>
+    <message>
+        <source>&amp;Matmul M × K × N:</source>
+        <translation>矩阵乘 M × K × N(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>&amp;Elementwise add N:</source>
+        <translation>逐元素加 N(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>M: rows of A and C</source>
+        <translation>M：A 与 C 的行数</translation>
+    </message>
+    <message>
+        <source>K: the shared (reduced) dimension</source>
+        <translation>K：共享（被归约）的维度</translation>
+    </message>
+    <message>
+        <source>N: columns of B and C</source>
+        <translation>N：B 与 C 的列数</translation>
+    </message>
+</context>
+<context>
     <name>scalescope::ScenarioControls</name>
     <message>
         <source>Change system</source>
@@ -1181,7 +1764,7 @@
         <translation>拖动以调整顺序，最内层在前：第一个轴分到距离最近的 GPU（同一 NVLink 域）。</translation>
     </message>
     <message>
-        <source>Tensor parallel: splits every layer&apos;s matrices</source>
+        <source>Tensor parallel: splits every layer's matrices</source>
         <translation>张量并行：切分每一层的矩阵</translation>
     </message>
     <message>
@@ -1199,6 +1782,128 @@
     <message>
         <source>Virtual pipeline stages per GPU (interleaved 1F1B)</source>
         <translation>每个 GPU 上的虚拟流水线阶段数（交错 1F1B）</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::ShardingMapScene</name>
+    <message>
+        <source>tensor-parallel rank</source>
+        <translation>张量并行序号</translation>
+    </message>
+    <message>
+        <source>pipeline stage</source>
+        <translation>流水线阶段</translation>
+    </message>
+    <message>
+        <source>data-parallel replica</source>
+        <translation>数据并行副本</translation>
+    </message>
+    <message>
+        <source>expert-parallel rank</source>
+        <translation>专家并行序号</translation>
+    </message>
+    <message>
+        <source>Sharding map</source>
+        <translation>分片图</translation>
+    </message>
+    <message>
+        <source>The scenario could not be resolved.</source>
+        <translation>无法解析该场景。</translation>
+    </message>
+    <message>
+        <source>No result</source>
+        <translation>无结果</translation>
+    </message>
+    <message>
+        <source>Sharding map: %1</source>
+        <translation>分片图：%1</translation>
+    </message>
+    <message>
+        <source>%1 GPUs of %2 as the hardware holds them (%3 GPUs per node, %4 per NVLink domain), coloured by %5. Ranks are laid out in the order %6, innermost first.</source>
+        <translation>%2 的 %1 个 GPU，按硬件实际排布（每节点 %3 个 GPU，每个 NVLink 域 %4 个），按%5着色。rank 按 %6 的顺序排布，最内层在前。</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>… %1 values in all</source>
+        <translation>… 共 %1 个取值</translation>
+    </message>
+    <message>
+        <source>Scalable unit %1</source>
+        <translation>可扩展单元 %1</translation>
+    </message>
+    <message>
+        <source>NVLink domain %1</source>
+        <translation>NVLink 域 %1</translation>
+    </message>
+    <message>
+        <source>Node %1</source>
+        <translation>节点 %1</translation>
+    </message>
+    <message>
+        <source>GPU %1 · TP %2 · CP %3 · EP %4 · DP %5 · PP %6</source>
+        <translation>GPU %1 · TP %2 · CP %3 · EP %4 · DP %5 · PP %6</translation>
+    </message>
+    <message>
+        <source>TP rank</source>
+        <translation>TP 序号</translation>
+    </message>
+    <message>
+        <source>PP stage</source>
+        <translation>PP 阶段</translation>
+    </message>
+    <message>
+        <source>DP replica</source>
+        <translation>DP 副本</translation>
+    </message>
+    <message>
+        <source>EP rank</source>
+        <translation>EP 序号</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::ShardingMapView</name>
+    <message>
+        <source>Click a GPU for its mesh coordinates and what it holds.</source>
+        <translation>点击一个 GPU，查看其网格坐标及其承载的内容。</translation>
+    </message>
+    <message>
+        <source>%1–%2</source>
+        <translation>%1–%2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;GPU %1&lt;/b&gt; · TP %2/%3 · CP %4/%5 · EP %6/%7 · DP %8/%9 · PP %10/%11</source>
+        <translation>&lt;b&gt;GPU %1&lt;/b&gt; · TP %2/%3 · CP %4/%5 · EP %6/%7 · DP %8/%9 · PP %10/%11</translation>
+    </message>
+    <message>
+        <source>Layers %1 · tensor slice %2 of %3</source>
+        <translation>层 %1 · 张量切片 %2/%3</translation>
+    </message>
+    <message>
+        <source> · experts %1–%2</source>
+        <translation> · 专家 %1–%2</translation>
+    </message>
+    <message>
+        <source>&amp;Colour by:</source>
+        <translation>着色依据(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>TP rank (tensor slice)</source>
+        <translation>TP 序号（张量切片）</translation>
+    </message>
+    <message>
+        <source>PP stage</source>
+        <translation>PP 阶段</translation>
+    </message>
+    <message>
+        <source>DP replica</source>
+        <translation>DP 副本</translation>
+    </message>
+    <message>
+        <source>EP rank</source>
+        <translation>EP 序号</translation>
     </message>
 </context>
 <context>
@@ -1770,6 +2475,188 @@ its memory latency.</source>
     <message>
         <source>overlapped with compute</source>
         <translation>与计算重叠</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::TopologyScene</name>
+    <message>
+        <source>NVLink</source>
+        <translation>NVLink</translation>
+    </message>
+    <message>
+        <source>Leaf</source>
+        <translation>叶</translation>
+    </message>
+    <message>
+        <source>Spine</source>
+        <translation>脊</translation>
+    </message>
+    <message>
+        <source>Core</source>
+        <translation>核心</translation>
+    </message>
+    <message>
+        <source>Topology: %1, %2 GPUs</source>
+        <translation>拓扑：%1，%2 个 GPU</translation>
+    </message>
+    <message>
+        <source>Aggregated: folded NVLink domains and spine groups stand for their GPUs and switches; the numbers are those of the full graph.</source>
+        <translation>已聚合：折叠的 NVLink 域与脊交换机组代表其中的 GPU 和交换机；数值与完整图一致。</translation>
+    </message>
+    <message>
+        <source>Every GPU, NVSwitch chip and switch of the model's graph, each line a link.</source>
+        <translation>模型图中的每个 GPU、NVSwitch 芯片和交换机，每条线代表一条链路。</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>NVSwitch / NVLink</source>
+        <translation>NVSwitch / NVLink</translation>
+    </message>
+    <message>
+        <source>Folded NVLink domain</source>
+        <translation>折叠的 NVLink 域</translation>
+    </message>
+    <message>
+        <source>Scale-out switch</source>
+        <translation>横向扩展交换机</translation>
+    </message>
+    <message>
+        <source>Links the collective uses</source>
+        <translation>集合通信使用的链路</translation>
+    </message>
+    <message>
+        <source>NVLink %1</source>
+        <translation>NVLink %1</translation>
+    </message>
+    <message>
+        <source>NVSwitch chips per domain</source>
+        <translation>每域 NVSwitch 芯片数</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;GPU %1 (NVLink domain %2)&lt;/p&gt;</source>
+        <translation>&lt;p&gt;GPU %1（NVLink 域 %2）&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;NVSwitch %1 of domain %2&lt;/p&gt;</source>
+        <translation>&lt;p&gt;域 %2 的 NVSwitch %1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;NVLink domain %1: GPUs %2–%3, %4 NVSwitch chips, %5 NVLink links (folded)&lt;/p&gt;</source>
+        <translation>&lt;p&gt;NVLink 域 %1：GPU %2–%3，%4 个 NVSwitch 芯片，%5 条 NVLink 链路（已折叠）&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;%1 group %2: %3 switches&lt;/p&gt;</source>
+        <translation>&lt;p&gt;%1 组 %2：%3 台交换机&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;%1 switch %2 of group %3&lt;/p&gt;</source>
+        <translation>&lt;p&gt;组 %3 的%1交换机 %2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Switches per group</source>
+        <translation>每组交换机数</translation>
+    </message>
+    <message>
+        <source>GPUs · %1 per NVLink domain</source>
+        <translation>GPU · 每个 NVLink 域 %1 个</translation>
+    </message>
+    <message>
+        <source>%1 · %2 switches · %3 links</source>
+        <translation>%1 · %2 台交换机 · %3 条链路</translation>
+    </message>
+    <message>
+        <source>%1%2 · D %3 · W %4</source>
+        <translation>%1%2 · D %3 · W %4</translation>
+    </message>
+    <message>
+        <source>▶ bottleneck </source>
+        <translation>▶ 瓶颈 </translation>
+    </message>
+    <message>
+        <source>NVSwitch chips · %1 per domain · %2 NVLink links</source>
+        <translation>NVSwitch 芯片 · 每域 %1 个 · %2 条 NVLink 链路</translation>
+    </message>
+    <message>
+        <source>GPU 0 → 1: %1</source>
+        <translation>GPU 0 → 1：%1</translation>
+    </message>
+    <message>
+        <source>GPU 0 → %1 (next domain): %2</source>
+        <translation>GPU 0 → %1（下一个域）：%2</translation>
+    </message>
+    <message>
+        <source>GPU 0 → %1 (last): %2</source>
+        <translation>GPU 0 → %1（最后一个）：%2</translation>
+    </message>
+    <message>
+        <source>Bisection bandwidth: %1 (both directions, max flow)</source>
+        <translation>对分带宽：%1（双向，最大流）</translation>
+    </message>
+    <message>
+        <source>Hops (links on a shortest path): %1</source>
+        <translation>跳数（最短路径上的链路数）：%1</translation>
+    </message>
+    <message>
+        <source>AllGather</source>
+        <translation>AllGather</translation>
+    </message>
+    <message>
+        <source>AllReduce</source>
+        <translation>AllReduce</translation>
+    </message>
+    <message>
+        <source>AllToAll</source>
+        <translation>AllToAll</translation>
+    </message>
+    <message>
+        <source>%1 of %2 over GPUs 0–%3: %4 (bottleneck tier: %5)</source>
+        <translation>%1（%2，GPU 0–%3）：%4（瓶颈层：%5）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::TopologyView</name>
+    <message>
+        <source>&amp;System:</source>
+        <translation>系统(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;GPUs:</source>
+        <translation>GPU 数(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>&amp;Collective:</source>
+        <translation>集合通信(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>AllGather</source>
+        <translation>AllGather</translation>
+    </message>
+    <message>
+        <source>AllReduce</source>
+        <translation>AllReduce</translation>
+    </message>
+    <message>
+        <source>AllToAll</source>
+        <translation>AllToAll</translation>
+    </message>
+    <message>
+        <source>over </source>
+        <translation>覆盖 </translation>
+    </message>
+    <message>
+        <source> GPUs</source>
+        <translation> 个 GPU</translation>
+    </message>
+    <message>
+        <source> MB</source>
+        <translation> MB</translation>
     </message>
 </context>
 <context>

@@ -5,18 +5,11 @@
 
 #include <catch2/catch.hpp>
 
-using namespace scalescope;
+#include "model_test_support.h"
 
-namespace {
-const SpecCatalog& catalog()
-{
-    static const SpecCatalog c = [] {
-        SpecErrors errors;
-        return SpecCatalog::load({SCALESCOPE_SPECS_DIR}, {}, errors);
-    }();
-    return c;
-}
-} // namespace
+using namespace scalescope;
+using scalescope::testing::catalog;
+
 
 TEST_CASE("B200: 74 SMs, one 63 MB L2 and 4 HBM stacks of 24 GB at 1 TB/s per die (seed 000 2.3)", "[floorplan][seed000]")
 {

@@ -5,17 +5,12 @@
 
 #include <catch2/catch.hpp>
 
+#include "model_test_support.h"
+
 using namespace scalescope;
+using scalescope::testing::catalog;
 
 namespace {
-const SpecCatalog& catalog()
-{
-    static const SpecCatalog c = [] {
-        SpecErrors errors;
-        return SpecCatalog::load({SCALESCOPE_SPECS_DIR}, {}, errors);
-    }();
-    return c;
-}
 
 OccupancyLimits h100Limits()
 {

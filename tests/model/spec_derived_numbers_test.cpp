@@ -4,18 +4,11 @@
 
 #include <catch2/catch.hpp>
 
-using namespace scalescope;
+#include "model_test_support.h"
 
-namespace {
-const SpecCatalog& catalog()
-{
-    static const SpecCatalog c = [] {
-        SpecErrors errors;
-        return SpecCatalog::load({SCALESCOPE_SPECS_DIR}, {}, errors);
-    }();
-    return c;
-}
-} // namespace
+using namespace scalescope;
+using scalescope::testing::catalog;
+
 
 TEST_CASE("B200: 8 HBM3e stacks x 24 GB = 192 GB (seed 000, 2.3)", "[specs][seed000]")
 {

@@ -11,17 +11,12 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "model_test_support.h"
+
 using namespace scalescope;
+using scalescope::testing::catalog;
 
 namespace {
-const SpecCatalog& catalog()
-{
-    static const SpecCatalog c = [] {
-        SpecErrors errors;
-        return SpecCatalog::load({SCALESCOPE_SPECS_DIR}, {}, errors);
-    }();
-    return c;
-}
 
 Topology build(const char* systemId, long long gpus, TopologyDetail detail = TopologyDetail::Automatic)
 {

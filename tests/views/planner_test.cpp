@@ -164,6 +164,18 @@ TEST_CASE("Planner renders offscreen in English and Chinese with numbers, memory
         saysSo = saysSo || view->verdicts()->item(i)->text().contains(QStringLiteral("TP=16 spans 2 NVLink domains"));
     CHECK(saysSo);
     testing::renderToFile(window, QStringLiteral("planner-tp16-en"));
+    const double step = window.planner()->controller().result()->evaluation.stepTime.si;
+    view->timeline()->showRange(0, step * 0.1); // the first tenth: micro-batches, TP inside them, the fill
+    testing::renderToFile(window, QStringLiteral("planner-tp16-zoomed-en"));
+    view->timeline()->fit();
+
+    // Pin A, change B: both timelines show, numbers carry A beside B.
+    view->setPinned(window.planner()->controller().result());
+    CHECK(view->pinnedTimeline()->isVisible());
+    CHECK(view->headlineText().contains(QStringLiteral("(A: ")));
+    testing::renderToFile(window, QStringLiteral("planner-compare-en"));
+    view->setPinned(nullptr);
+    CHECK_FALSE(view->pinnedTimeline()->isVisible());
 
     REQUIRE(language.apply(QStringLiteral("zh_CN")));
     QCoreApplication::processEvents();

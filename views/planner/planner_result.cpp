@@ -7,7 +7,9 @@ namespace {
 bool sameResolution(const Scenario& a, const Scenario& b)
 {
     return a.system == b.system && a.gpus == b.gpus && a.model == b.model && a.training.seqLen == b.training.seqLen &&
-           a.training.precision == b.training.precision && a.mode == b.mode && !a.inlineSystem && !a.inlineModel &&
+           a.training.precision == b.training.precision && a.mode == b.mode &&
+           a.facility.coolant == b.facility.coolant && // the context holds the coolant's FluidSpec
+           !a.inlineSystem && !a.inlineModel &&
            !b.inlineSystem && !b.inlineModel;
 }
 

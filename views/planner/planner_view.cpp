@@ -40,7 +40,9 @@ std::vector<Headline> headlines()
          [](const PlannerResult& r) { return q(groupedNumber(r.evaluation.tokensPerSPerGpu)); }},
         {PlannerView::tr("Time to train"), PlannerView::tr("training.tokens_total / tokens per second"),
          [](const PlannerResult& r) {
-             return r.evaluation.timeToTrain.si > 0 ? q(format(r.evaluation.timeToTrain)) : PlannerView::tr("— (no token budget)");
+             if (r.evaluation.timeToTrain.si <= 0) return PlannerView::tr("— (no token budget)");
+             const double days = r.evaluation.timeToTrain.si / 86400;
+             return days >= 2 ? PlannerView::tr("%1 days").arg(q(formatSignificant(days, 3))) : q(format(r.evaluation.timeToTrain));
          }},
         {PlannerView::tr("Bubble"), PlannerView::tr("idle pipeline time / step time"),
          [](const PlannerResult& r) { return QStringLiteral("%1 %").arg(r.evaluation.bubbleFraction * 100, 0, 'f', 1); }},
@@ -55,8 +57,12 @@ std::vector<Headline> headlines()
 
 PlannerView::PlannerView(QWidget* parent)
     : QWidget(parent), m_title(new QLabel(this)), m_numbers(new QGridLayout), m_memory(new MemoryBar(this)),
-      m_timeline(new TimelineView(this)), m_verdicts(new QListWidget(this))
+      m_timeline(new TimelineView(this)), m_verdicts(new QListWidget(this)), m_pinnedTimeline(new TimelineView(this)),
+      m_pinnedTitle(new QLabel(this))
 {
+    m_pinnedTimeline->setObjectName(QStringLiteral("pinnedTimeline"));
+    m_pinnedTimeline->hide();
+    m_pinnedTitle->hide();
     setObjectName(QStringLiteral("PlannerView"));
     QFont titleFont = m_title->font();
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.25);
@@ -75,6 +81,8 @@ PlannerView::PlannerView(QWidget* parent)
     top->addWidget(m_memory);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
+    layout->addWidget(m_pinnedTitle);
+    layout->addWidget(m_pinnedTimeline, 1);
     layout->addWidget(m_timeline, 1);
     layout->addWidget(m_verdicts);
     refresh();
@@ -90,6 +98,9 @@ void PlannerView::setResult(const PlannerResultPtr& result)
 void PlannerView::setPinned(const PlannerResultPtr& pinned)
 {
     m_pinned = pinned;
+    m_pinnedTimeline->setResult(pinned);
+    m_pinnedTimeline->setVisible(pinned != nullptr);
+    m_pinnedTitle->setVisible(pinned != nullptr);
     refresh();
 }
 
@@ -108,9 +119,8 @@ QString PlannerView::headlineText() const
 
 void PlannerView::refresh()
 {
-    for (QLabel* l : m_numberLabels) delete l;
-    m_numberLabels.clear();
     m_verdicts->clear();
+    for (QLabel* l : m_numberLabels) l->clear();
     if (!m_result) {
         m_title->setText(tr("Evaluating…"));
         m_memory->clear();
@@ -123,6 +133,17 @@ void PlannerView::refresh()
     const QString system = m_result->context ? q(m_result->context->system.name) : q(s.system);
     const QString model = m_result->context ? q(m_result->context->model.name) : q(s.model);
     m_title->setText(tr("%1 on %2 GPUs of %3 — %4").arg(model).arg(s.gpus).arg(system, layout));
+    const double shared = m_pinned && m_pinned->ok() && m_result->ok()
+                              ? std::max(m_pinned->timeline.end.si, m_result->timeline.end.si)
+                              : 0.0;
+    m_timeline->setFitDuration(shared);
+    m_pinnedTimeline->setFitDuration(shared);
+    if (m_pinned) {
+        const ParallelLayout& a = m_pinned->scenario.parallel;
+        m_pinnedTitle->setText(tr("A (pinned): TP %1 · PP %2 · DP %3 · CP %4 · EP %5 — %6; B (current) below")
+                                   .arg(a.tp).arg(a.pp).arg(a.dp).arg(a.cp).arg(a.ep)
+                                   .arg(m_pinned->ok() ? QString::fromStdString(format(m_pinned->evaluation.stepTime)) : QString()));
+    }
     if (!m_result->ok()) {
         m_memory->clear();
         for (const SpecError& e : m_result->errors) m_verdicts->addItem(q(e.path + ": " + e.message));
@@ -132,24 +153,34 @@ void PlannerView::refresh()
         return;
     }
     const auto rows = headlines();
-    QFont big = font();
-    big.setPointSizeF(big.pointSizeF() * 1.45);
-    big.setBold(true);
+    if (m_numberLabels.empty()) {
+        // Created once; a refresh only changes their text (this runs on every slider step).
+        QFont big = font();
+        big.setPointSizeF(big.pointSizeF() * 1.45);
+        big.setBold(true);
+        for (int i = 0; i < static_cast<int>(rows.size()); ++i) {
+            auto* name = new QLabel(this);
+            name->setForegroundRole(QPalette::PlaceholderText);
+            auto* value = new QLabel(this);
+            value->setFont(big);
+            m_numbers->addWidget(name, 0, i);
+            m_numbers->addWidget(value, 1, i);
+            m_numberLabels.push_back(name);
+            m_numberLabels.push_back(value);
+        }
+    }
     for (int i = 0; i < static_cast<int>(rows.size()); ++i) {
-        auto* name = new QLabel(rows[static_cast<size_t>(i)].name, this);
-        name->setForegroundRole(QPalette::PlaceholderText);
-        QString valueText = rows[static_cast<size_t>(i)].value(*m_result);
+        const Headline& h = rows[static_cast<size_t>(i)];
+        QString valueText = h.value(*m_result);
         if (m_pinned && m_pinned->ok())
             valueText = QStringLiteral("%1  <span style='font-size:small;font-weight:normal'>(A: %2)</span>")
-                            .arg(valueText, rows[static_cast<size_t>(i)].value(*m_pinned));
-        auto* value = new QLabel(valueText, this);
-        value->setFont(big);
-        value->setToolTip(rows[static_cast<size_t>(i)].tip);
-        name->setToolTip(rows[static_cast<size_t>(i)].tip);
-        m_numbers->addWidget(name, 0, i);
-        m_numbers->addWidget(value, 1, i);
-        m_numberLabels.push_back(name);
-        m_numberLabels.push_back(value);
+                            .arg(valueText, h.value(*m_pinned));
+        QLabel* name = m_numberLabels[static_cast<size_t>(2 * i)];
+        QLabel* value = m_numberLabels[static_cast<size_t>(2 * i + 1)];
+        name->setText(h.name);
+        name->setToolTip(h.tip);
+        value->setText(valueText);
+        value->setToolTip(h.tip);
     }
     m_memory->setMemory(m_result->evaluation.memory, m_result->context->superchip.has_value());
     const Evaluation& e = m_result->evaluation;

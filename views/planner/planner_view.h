@@ -24,6 +24,7 @@ public:
     void setResult(const PlannerResultPtr& result);
     void setPinned(const PlannerResultPtr& pinned); // null to unpin
     [[nodiscard]] TimelineView* timeline() const noexcept { return m_timeline; }
+    [[nodiscard]] TimelineView* pinnedTimeline() const noexcept { return m_pinnedTimeline; }
     [[nodiscard]] MemoryBar* memoryBar() const noexcept { return m_memory; }
     [[nodiscard]] QListWidget* verdicts() const noexcept { return m_verdicts; }
     [[nodiscard]] QString headlineText() const; // all numbers, for tests
@@ -41,6 +42,8 @@ private:
     MemoryBar* m_memory = nullptr;
     TimelineView* m_timeline = nullptr;
     QListWidget* m_verdicts = nullptr;
+    TimelineView* m_pinnedTimeline = nullptr; // A's timeline above B's while a result is pinned
+    QLabel* m_pinnedTitle = nullptr;
 };
 
 } // namespace scalescope

@@ -18,6 +18,13 @@ struct TimelineSpan {
     int row = 0;
     double start = 0, end = 0; // seconds
     int event = 0;             // index into Timeline::events
+    int colour = 0;            // what it is drawn as: lane, kind and exposure (colourOf)
+
+    static constexpr int kColours = 6 * 8 * 2;
+    [[nodiscard]] static int colourOf(const TimelineEvent& e) noexcept
+    {
+        return (static_cast<int>(e.lane) * 8 + static_cast<int>(e.kind)) * 2 + (e.exposed ? 1 : 0);
+    }
 };
 
 struct TimelineLayout {
@@ -48,6 +55,7 @@ struct DrawnSpan {
     int folded = 0; // 0: a span wide enough to draw; n > 0: n narrow spans in this block
     int dominant = -1; // the longest event of the block (its colour stands for the block)
     double dominantWidth = 0;
+    double coveredWidth = 0; // pixels actually covered by the folded events (density = covered / width)
 };
 
 // Spans of one row within [x0, x1) of the view, with spans narrower than

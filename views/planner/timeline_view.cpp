@@ -4,6 +4,7 @@
 
 #include "model/quantity_parser.h"
 
+#include <QElapsedTimer>
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -20,8 +21,9 @@ namespace {
 constexpr double kAxisHeight = 26;   // time axis above the rows
 constexpr double kLegendHeight = 24; // legend below
 constexpr double kLabelWidth = 120;  // row titles on the left
-constexpr double kMinRow = 7, kMaxRow = 26;
+constexpr double kMinRow = 7, kMaxRow = 40;
 constexpr double kStageGap = 4;      // extra space between stages
+constexpr double kFoldPixels = 3;    // spans narrower than this fold into density blocks
 
 // 1, 2 or 5 × 10^k: a readable tick step of at least `minimum`.
 double niceStep(double minimum)
@@ -55,8 +57,23 @@ void TimelineView::setResult(const PlannerResultPtr& result)
 void TimelineView::fit()
 {
     m_axis.left = plotLeft();
-    m_axis.fit(m_layout.end * 1.01, std::max(10.0, width() - plotLeft() - 8));
+    m_axis.fit(std::max(m_layout.end, m_fitDuration) * 1.01, std::max(10.0, width() - plotLeft() - 8));
     m_userZoomed = false;
+    update();
+}
+
+void TimelineView::setFitDuration(double seconds)
+{
+    m_fitDuration = seconds;
+    if (!m_userZoomed) fit();
+}
+
+void TimelineView::showRange(double from, double to)
+{
+    m_axis.left = plotLeft();
+    m_axis.origin = from;
+    m_axis.secondsPerPixel = std::max(1e-12, (to - from) / std::max(10.0, width() - plotLeft() - 8));
+    m_userZoomed = true;
     update();
 }
 
@@ -96,6 +113,13 @@ QRectF TimelineView::spanRect(int spanIndex) const
 
 void TimelineView::paintEvent(QPaintEvent*)
 {
+    QElapsedTimer clock;
+    clock.start();
+    struct Done {
+        QElapsedTimer& clock;
+        double& ms;
+        ~Done() { ms = static_cast<double>(clock.nsecsElapsed()) / 1e6; }
+    } done{clock, m_lastPaintMs};
     QPainter p(this);
     p.fillRect(rect(), palette().base());
     m_lastFolded = m_lastDrawn = 0;
@@ -125,6 +149,8 @@ void TimelineView::paintEvent(QPaintEvent*)
                 end = std::max(end, s.end);
         return end;
     }();
+    std::vector<std::vector<QRect>> batches(static_cast<size_t>(TimelineSpan::kColours) * 5);
+    std::vector<std::pair<QRect, int>> labels;
     for (int r = 0; r < static_cast<int>(m_layout.rows.size()); ++r) {
         const TimelineRow& row = m_layout.rows[static_cast<size_t>(r)];
         const double top = rowTop(r);
@@ -142,37 +168,58 @@ void TimelineView::paintEvent(QPaintEvent*)
             const double x0 = std::max(plot.left(), m_axis.x(0)), x1 = std::min(plot.right(), m_axis.x(pipelineEnd));
             if (x1 > x0) p.fillRect(QRectF(x0, top + 1, x1 - x0, rh - 2), QBrush(hatch, Qt::BDiagPattern));
         }
-        p.save();
-        p.setClipRect(plot);
-        for (const DrawnSpan& d : drawnSpans(m_layout, r, m_axis, plot.left(), plot.right())) {
-            const QRectF box(QPointF(d.x0, top + 1), QPointF(std::max(d.x1, d.x0 + 1), top + rh - 1));
+        // Spans are batched by brush and drawn with one drawRects() per brush:
+        // thousands of one-pixel fills cost more in call overhead than in pixels.
+        for (const DrawnSpan& d : drawnSpans(m_layout, r, m_axis, plot.left(), plot.right(), kFoldPixels)) {
+            // Whole pixels, clipped to the plot: the raster engine's fast path.
+            const int x0 = static_cast<int>(std::max(d.x0, plot.left()));
+            const int x1 = static_cast<int>(std::min(std::max(d.x1, d.x0 + 1), plot.right()));
+            if (x1 <= x0) continue;
+            const QRect box(QPoint(x0, static_cast<int>(top + 1)), QPoint(x1 - 1, static_cast<int>(top + rh - 1) - 1));
             if (d.event < 0) {
-                // Several events under a pixel each: drawn in the colour of the longest, lighter.
+                // Several events under a few pixels each: the colour that covers most of
+                // the block, as opaque as the events are dense (quantised to 4 levels).
                 ++m_lastFolded;
                 const TimelineEvent& dom = t.events[static_cast<size_t>(d.dominant)];
-                QColor c = eventColour(dom.lane, dom.kind);
-                c.setAlphaF(dom.lane != Lane::Compute && !dom.exposed ? 0.35 : 0.75);
-                p.fillRect(box, c);
+                const double density = std::clamp(d.coveredWidth / std::max(1.0, d.x1 - d.x0), 0.0, 1.0);
+                const int level = std::min(3, static_cast<int>(density * 4));
+                batches[static_cast<size_t>(TimelineSpan::colourOf(dom) * 5 + level)].push_back(box);
                 continue;
             }
             ++m_lastDrawn;
             const TimelineEvent& e = t.events[static_cast<size_t>(d.event)];
-            const QColor c = eventColour(e.lane, e.kind);
-            if (e.lane != Lane::Compute && !e.exposed) {
-                p.fillRect(box, QBrush(c, Qt::Dense5Pattern)); // overlapped with compute: hidden cost
-                p.setPen(c);
-                p.drawRect(box);
-            } else {
-                p.fillRect(box, c);
-                if (e.kind == EventKind::Recompute) p.fillRect(box, QBrush(QColor(255, 255, 255, 90), Qt::FDiagPattern));
-            }
-            if (box.width() > 26 && rh >= 12 && e.microbatch >= 0 && e.lane == Lane::Compute) {
-                p.setPen(Qt::white);
-                p.drawText(box, Qt::AlignCenter, QString::number(e.microbatch));
-            }
+            batches[static_cast<size_t>(TimelineSpan::colourOf(e) * 5 + 4)].push_back(box);
+            if (box.width() > 26 && rh >= 12 && e.microbatch >= 0 && e.lane == Lane::Compute)
+                labels.push_back({box, e.microbatch});
         }
-        p.restore();
     }
+    p.setPen(Qt::NoPen);
+    for (size_t key = 0; key < batches.size(); ++key) {
+        const std::vector<QRect>& rects = batches[key];
+        if (rects.empty()) continue;
+        const int colour = static_cast<int>(key / 5), level = static_cast<int>(key % 5);
+        const bool exposed = colour % 2 == 1;
+        const auto lane = static_cast<Lane>(colour / 2 / 8);
+        const auto kind = static_cast<EventKind>(colour / 2 % 8);
+        QColor c = eventColour(lane, kind);
+        const bool overlapped = lane != Lane::Compute && !exposed;
+        if (level < 4) c.setAlphaF((overlapped ? 0.5 : 1.0) * (0.2 + 0.8 * (level + 0.5) / 4));
+        if (overlapped && level == 4) {
+            p.setBrush(QBrush(c, Qt::Dense5Pattern)); // overlapped with compute: a hidden cost
+            p.setPen(c);
+        } else {
+            p.setBrush(c);
+            p.setPen(Qt::NoPen);
+        }
+        p.drawRects(rects.data(), static_cast<int>(rects.size()));
+        if (kind == EventKind::Recompute && level == 4) {
+            p.setBrush(QBrush(QColor(255, 255, 255, 90), Qt::FDiagPattern));
+            p.drawRects(rects.data(), static_cast<int>(rects.size()));
+        }
+    }
+    p.setPen(Qt::white);
+    if (labels.size() < 400)
+        for (const auto& [box, microbatch] : labels) p.drawText(box, Qt::AlignCenter, QString::number(microbatch));
     paintAxis(p, plot);
     paintLegend(p, QRectF(0, height() - kLegendHeight, width(), kLegendHeight));
     Q_EMIT painted();

@@ -19,11 +19,16 @@ public:
 
     void setResult(const PlannerResultPtr& result);
     void fit();
+    // Shows [from, to] seconds across the plot (a zoom; the model is not re-run).
+    void showRange(double from, double to);
+    // Fits to at least this duration, so that two timelines share one scale (0: own end).
+    void setFitDuration(double seconds);
 
     [[nodiscard]] const TimelineLayout& layout() const noexcept { return m_layout; }
     [[nodiscard]] const TimeAxis& axis() const noexcept { return m_axis; }
     [[nodiscard]] int lastPaintFolded() const noexcept { return m_lastFolded; }
     [[nodiscard]] int lastPaintDrawn() const noexcept { return m_lastDrawn; }
+    [[nodiscard]] double lastPaintMs() const noexcept { return m_lastPaintMs; }
     [[nodiscard]] QRectF spanRect(int spanIndex) const; // geometry of a span in widget coordinates
     [[nodiscard]] QString tooltipAt(QPointF pos) const;
     [[nodiscard]] double plotLeft() const;
@@ -54,11 +59,13 @@ private:
     TimelineLayout m_layout;
     TimeAxis m_axis;
     bool m_userZoomed = false;
+    double m_fitDuration = 0;
     QPointF m_dragStart;
     double m_dragOrigin = 0;
     bool m_dragging = false;
     int m_lastFolded = 0;
     int m_lastDrawn = 0;
+    double m_lastPaintMs = 0;
 };
 
 } // namespace scalescope

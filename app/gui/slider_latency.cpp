@@ -1,0 +1,80 @@
+#include "slider_latency.h"
+
+#include "scenario_controller.h"
+#include "scenario_controls.h"
+
+#include "views/planner/planner_view.h"
+#include "views/planner/timeline_view.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QSlider>
+
+#include <algorithm>
+
+namespace scalescope {
+
+UiLatency measureSliderToPaint(const SpecCatalog& catalog, const QString& scenarioFile, int changes)
+{
+    UiLatency out;
+    SpecErrors errors;
+    std::string file = scenarioFile.toStdString();
+    if (file.empty())
+        for (const auto& root : builtinSpecRoots()) file = (root / "scenarios" / "llama3-405b-16k-h100.scalescope.json").string();
+    auto scenario = loadScenarioFile(file, errors);
+    if (!scenario) return out;
+    if (scenarioFile.isEmpty()) scenario->training.globalBatch = 8192; // 64 micro-batches per pipeline at dp = 128
+    out.scenario = QString::fromStdString(scenario->name);
+
+    ScenarioController controller(catalog);
+    PlannerView view;
+    view.resize(1400, 800);
+    ScenarioControls controls(controller);
+    QObject::connect(&controller, &ScenarioController::resultReady, &view, &PlannerView::setResult);
+    controller.load(*scenario);
+    controller.evaluateNow();
+    view.show();
+    controls.show();
+    QCoreApplication::processEvents();
+
+    QSlider* slider = controls.slider(QStringLiteral("tp"));
+    const auto offered = controls.offered(QStringLiteral("tp"));
+    if (!slider || offered.size() < 2) return out;
+    bool painted = false;
+    double resultAt = 0;
+    QObject::connect(view.timeline(), &TimelineView::painted, [&] { painted = true; });
+    std::vector<double> ms, toResult, paint;
+    QElapsedTimer timer;
+    const int low = std::max(0, slider->value() - 1), high = slider->value();
+    for (int i = 0; i < changes; ++i) {
+        painted = false;
+        const unsigned long long before = controller.result() ? controller.result()->generation : 0;
+        timer.start();
+        resultAt = -1;
+        const auto probe = QObject::connect(&controller, &ScenarioController::resultReady, [&] {
+            if (resultAt < 0) resultAt = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+        });
+        slider->setValue(i % 2 == 0 ? low : high); // an undoable edit, as a user's drag makes
+        // The change reaches the screen when the timeline has painted the new result.
+        while (!(painted && controller.result() && controller.result()->generation != before)) {
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+            if (timer.elapsed() > 10000) break;
+        }
+        ms.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+        toResult.push_back(resultAt);
+        paint.push_back(view.timeline()->lastPaintMs());
+        QObject::disconnect(probe);
+    }
+    std::sort(toResult.begin(), toResult.end());
+    out.resultP50Ms = toResult[toResult.size() / 2];
+    std::sort(paint.begin(), paint.end());
+    out.paintP50Ms = paint[paint.size() / 2];
+    std::sort(ms.begin(), ms.end());
+    out.changes = static_cast<int>(ms.size());
+    out.p50Ms = ms[ms.size() / 2];
+    out.p99Ms = ms[std::min(ms.size() - 1, static_cast<size_t>(static_cast<double>(ms.size()) * 0.99))];
+    out.maxMs = ms.back();
+    return out;
+}
+
+} // namespace scalescope

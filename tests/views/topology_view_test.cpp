@@ -1,0 +1,145 @@
+// The topology view draws the model's graph: one NVL72 rack in full
+// detail, a 1,024-GPU DGX H100 SuperPOD, and aggregated 16,384- and
+// 100,000+-GPU clusters that must stay fluid (times printed with WARN).
+
+#include "scene_checks.h"
+#include "test_support.h"
+
+#include "app/gui/language.h"
+#include "views/export/view_export.h"
+#include "views/hardware/topology_scene.h"
+#include "views/hardware/topology_view.h"
+#include "views/hardware/zoomable_view.h"
+
+#include <QXmlStreamReader>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QScrollBar>
+
+#include <catch2/catch.hpp>
+
+using namespace scalescope;
+
+namespace {
+// The <title> of an SVG file; empty when the file does not parse as XML.
+QString svgTitle(const QString& file)
+{
+    QFile f(file);
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    QXmlStreamReader xml(&f);
+    QString title;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement() && xml.name() == QLatin1String("title") && title.isEmpty()) title = xml.readElementText();
+    }
+    return xml.hasError() ? QString() : title;
+}
+} // namespace
+
+TEST_CASE("Topology view: one GB200 NVL72 has 18 NVSwitch chips and 72 x 18 NVLink links", "[gui][topology]")
+{
+    TopologyView view(testing::builtinCatalog());
+    view.resize(1500, 950);
+    REQUIRE(view.setSystem(QStringLiteral("gb200-nvl72")));
+    REQUIRE(view.topology());
+    CHECK(view.topology()->gpuCount() == 72);
+    auto* scene = dynamic_cast<TopologyScene*>(view.scene());
+    REQUIRE(scene);
+    CHECK(scene->itemsOfKind(QStringLiteral("gpu")).size() == 72);
+    CHECK(scene->itemsOfKind(QStringLiteral("nvswitch")).size() == 18);
+    CHECK(scene->drawnLines(0) == 72 * 18);
+    CHECK(scene->physicalLinks(0) == Approx(72 * 18));
+    // An AllReduce over the whole rack uses every NVLink link.
+    CHECK(scene->highlightedLines(0) == 72 * 18);
+    CHECK(scene->cost().time.si > 0);
+    CHECK(scene->itemsOfKind(QStringLiteral("bisection")).size() == 1);
+    CHECK(scene->itemsOfKind(QStringLiteral("nvswitch")).first()->toolTip().contains(QStringLiteral("Source:")));
+    INFO(testing::overlappingLabels(*scene).join(QLatin1Char('\n')).toStdString());
+    CHECK(testing::overlappingLabels(*scene).isEmpty());
+    CHECK(testing::distinctColours(testing::renderToFile(view, QStringLiteral("topology-gb200-nvl72"))) > 8);
+
+    const QString svg = QStringLiteral(SCALESCOPE_RENDER_DIR "/topology-gb200-nvl72.svg");
+    REQUIRE(exportView(view, svg, ExportFormat::Svg));
+    CHECK(svgTitle(svg).contains(QStringLiteral("NVL72")));
+    REQUIRE(exportView(view, QStringLiteral(SCALESCOPE_RENDER_DIR "/topology-gb200-nvl72-export.png"), ExportFormat::Png));
+}
+
+TEST_CASE("Topology view: a 1,024-GPU DGX H100 SuperPOD and an AllGather over 64 GPUs", "[gui][topology]")
+{
+    TopologyView view(testing::builtinCatalog());
+    view.resize(1500, 950);
+    REQUIRE(view.setSystem(QStringLiteral("dgx-h100-superpod")));
+    CHECK(view.topology()->gpuCount() == 1024);
+    auto* scene = dynamic_cast<TopologyScene*>(view.scene());
+    REQUIRE(scene);
+    CHECK(scene->itemsOfKind(QStringLiteral("nvswitch")).size() == 128 * 4);
+    CHECK(scene->physicalLinks(0) == Approx(double(view.topology()->tierCounts()[0].links)));
+    CHECK(testing::overlappingLabels(*scene).isEmpty());
+    testing::renderToFile(view, QStringLiteral("topology-h100-1024"));
+    REQUIRE(exportView(view, QStringLiteral(SCALESCOPE_RENDER_DIR "/topology-h100-1024-export.png"), ExportFormat::Png));
+
+    view.setCollective(CollectiveKind::AllGather, 64, Bytes{1e9});
+    scene = dynamic_cast<TopologyScene*>(view.scene());
+    CHECK(scene->highlightedLines(1) == 64); // one NIC link per GPU up to its rail's leaf
+    CHECK(scene->itemsOfKind(QStringLiteral("tier-time")).size() == 2);
+}
+
+namespace {
+void measure(const QString& system, long long gpus, const char* name)
+{
+    QElapsedTimer timer;
+    timer.start();
+    TopologyView view(testing::builtinCatalog());
+    view.resize(1500, 950);
+    view.setSystem(system);
+    view.setGpuCount(gpus);
+    const QImage first = view.grab().toImage();
+    const qint64 openMs = timer.elapsed();
+    REQUIRE(view.topology());
+    CHECK(view.topology()->aggregated());
+    CHECK(testing::distinctColours(first) > 8);
+    // Pan: zoom in 8x, then drag across the cluster in 20 steps, repainting each.
+    ZoomableGraphicsView* g = view.graphicsView();
+    g->zoomBy(8);
+    timer.restart();
+    constexpr int kSteps = 20;
+    QScrollBar* bar = g->horizontalScrollBar();
+    for (int i = 0; i < kSteps; ++i) {
+        bar->setValue(bar->minimum() + (bar->maximum() - bar->minimum()) * i / (kSteps - 1));
+        g->viewport()->grab();
+    }
+    const double panMs = double(timer.elapsed()) / kSteps;
+    timer.restart();
+    view.setCollective(CollectiveKind::AllReduce, gpus / 2, Bytes{1e9});
+    const qint64 collectiveMs = timer.elapsed();
+    WARN(name << ": " << view.topology()->gpuCount() << " GPUs, " << view.scene()->items().size()
+              << " items: open + first paint " << openMs << " ms, pan " << panMs << " ms per frame, new collective "
+              << collectiveMs << " ms");
+    testing::renderToFile(view, QString::fromLatin1(name));
+    // Timing is reported (WARN above), not asserted: a loaded CI machine is not a benchmark.
+    CHECK(panMs > 0);
+}
+} // namespace
+
+TEST_CASE("Topology view stays fluid for a 16,384-GPU DGX H100 SuperPOD and 100,000+ GB200 GPUs", "[gui][topology][bench]")
+{
+    measure(QStringLiteral("dgx-h100-superpod"), 16384, "topology-h100-16384");
+    measure(QStringLiteral("gb200-nvl72"), 100008, "topology-gb200-100k");
+}
+
+TEST_CASE("Topology view in Simplified Chinese: labels fit", "[gui][topology][i18n]")
+{
+    Language language;
+    REQUIRE(language.apply(QStringLiteral("zh_CN")));
+    {
+        TopologyView view(testing::builtinCatalog());
+        view.resize(1500, 950);
+        view.setSystem(QStringLiteral("gb200-nvl72"));
+        CHECK(testing::overlappingLabels(*view.scene()).isEmpty());
+        testing::renderToFile(view, QStringLiteral("topology-gb200-nvl72-zh_CN"));
+        view.setSystem(QStringLiteral("dgx-h100-superpod"));
+        CHECK(testing::overlappingLabels(*view.scene()).isEmpty());
+        testing::renderToFile(view, QStringLiteral("topology-h100-1024-zh_CN"));
+    }
+    REQUIRE(language.apply(QStringLiteral("en")));
+}

@@ -1,0 +1,66 @@
+#pragma once
+// The topology view: pick a system and a GPU count, see the network graph
+// the model builds, and highlight the links a collective over the first N
+// GPUs uses. The Topology (and its bisection max flow) is built only when
+// the system or GPU count changes; picking a collective only redraws.
+
+#include "hardware_view.h"
+
+#include "topology_scene.h"
+
+#include <memory>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QSpinBox;
+class QTimer;
+
+namespace scalescope {
+
+class SpecCatalog;
+
+class TopologyView final : public HardwareView {
+    Q_OBJECT
+public:
+    explicit TopologyView(const SpecCatalog& catalog, QWidget* parent = nullptr);
+
+    bool setSystem(const QString& id); // also resets the GPU count to the system's default
+    [[nodiscard]] QString systemId() const;
+    void setGpuCount(long long gpus);
+    void setCollective(CollectiveKind kind, long long groupSize, Bytes bytes);
+    [[nodiscard]] const Topology* topology() const noexcept { return m_topology.get(); }
+    [[nodiscard]] std::unique_ptr<HardwareScene> createScene(const HardwarePalette& palette) const override;
+    [[nodiscard]] QString viewKey() const override { return QStringLiteral("topology"); }
+
+    // 1,024 GPUs for a DGX SuperPOD, one NVLink domain for an NVL72 system.
+    [[nodiscard]] static long long defaultGpus(const SystemSpec& system);
+    // The collective's group by default: half a multi-domain cluster, else all of it.
+    [[nodiscard]] static long long defaultGroup(const SystemSpec& system);
+
+protected:
+    void retranslateControls() override;
+
+private:
+    void rebuildTopology();
+
+    const SpecCatalog& m_catalog;
+    QLabel* m_systemLabel = nullptr;
+    QComboBox* m_system = nullptr;
+    QLabel* m_gpusLabel = nullptr;
+    QSpinBox* m_gpus = nullptr;
+    QLabel* m_collectiveLabel = nullptr;
+    QComboBox* m_collective = nullptr;
+    QSpinBox* m_groupSize = nullptr;
+    QDoubleSpinBox* m_bytes = nullptr;
+    QTimer* m_coalesce = nullptr;
+    std::shared_ptr<const Topology> m_topology;
+    BytesPerSecond m_bisection{};
+};
+
+// A scene for the CLI and tests: system, GPU count and collective.
+[[nodiscard]] std::unique_ptr<HardwareScene> createTopologyScene(const SpecCatalog& catalog, const std::string& systemId,
+                                                                 long long gpus, const TopologyHighlight& highlight,
+                                                                 const HardwarePalette& palette);
+
+} // namespace scalescope
