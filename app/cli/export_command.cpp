@@ -28,7 +28,7 @@ namespace scalescope::cli {
 
 namespace {
 
-constexpr const char* kExportHelp = R"(usage: scalescope-cli export [SCENARIO] --view chip|sm|superchip|rack|power|sharding
+constexpr const char* kExportHelp = R"(usage: scalescope-cli export [SCENARIO] --view chip|sm|superchip|rack|memory|roofline|topology|power|sharding
                              --format svg|png|pdf -o FILE
                              [--gpu ID] [--system ID] [--width PX --height PX]
 
@@ -37,6 +37,7 @@ the spec sources it cites. SVG and PDF keep text as text.
   SCENARIO   a *.scalescope.json file; its "system" picks the system (and
              through it the GPU and superchip)
   --view     chip (GPU package), sm (one SM), superchip, rack (elevation),
+             memory (hierarchy on log scales), roofline (chart), topology (network graph),
              power (power, cooling and energy of the evaluated scenario),
              sharding (every GPU coloured by its TP rank; --colour tp|pp|dp|ep);
              power and sharding evaluate SCENARIO (default: the built-in default)
@@ -125,7 +126,7 @@ int renderPlanned(const CliArgs& parsed, const SpecCatalog& catalog, const std::
 int render(const Args& args, std::ostream& out, std::ostream& err)
 {
     const auto parsed = CliArgs::parse(args, {"--help"},
-                                       {"--view", "--format", "-o", "--output", "--gpu", "--system", "--width", "--height", "--colour"}, err);
+                                       {"--view", "--format", "-o", "--output", "--gpu", "--system", "--width", "--height", "--colour", "--gpus"}, err);
     if (!parsed) return Usage;
     if (parsed->has("--help")) {
         out << kExportHelp;
@@ -142,8 +143,10 @@ int render(const Args& args, std::ostream& out, std::ostream& err)
         return Usage;
     }
     const bool planned = *view == "power" || *view == "sharding";
-    if (*view != "chip" && *view != "sm" && *view != "superchip" && *view != "rack" && !planned) {
-        err << "error: --view: expected chip, sm, superchip, rack, power or sharding, found \"" << *view << "\"\n";
+    static const std::set<std::string> kViews{"chip", "sm", "superchip", "rack", "memory", "roofline", "topology"};
+    if (kViews.count(*view) == 0 && !planned) {
+        err << "error: --view: expected chip, sm, superchip, rack, memory, roofline, topology, power or sharding, found \""
+            << *view << "\"\n";
         return Usage;
     }
     const QString fileName = QString::fromStdString(*file);

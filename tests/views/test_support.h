@@ -5,6 +5,8 @@
 #include "model/spec_catalog.h"
 
 #include <QDir>
+#include <QFile>
+#include <QXmlStreamReader>
 #include <QImage>
 #include <QWidget>
 
@@ -35,6 +37,20 @@ inline int distinctColours(const QImage& image)
     for (int y = 0; y < image.height(); y += 7)
         for (int x = 0; x < image.width(); x += 7) colours.insert(image.pixel(x, y));
     return static_cast<int>(colours.size());
+}
+
+// The <title> of an SVG file; empty when the file does not parse as XML.
+inline QString svgTitle(const QString& file)
+{
+    QFile f(file);
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    QXmlStreamReader xml(&f);
+    QString title;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement() && xml.name() == QLatin1String("title") && title.isEmpty()) title = xml.readElementText();
+    }
+    return xml.hasError() ? QString() : title;
 }
 
 } // namespace scalescope::testing

@@ -19,22 +19,7 @@
 #include <catch2/catch.hpp>
 
 using namespace scalescope;
-
-namespace {
-// The <title> of an SVG file; empty when the file does not parse as XML.
-QString svgTitle(const QString& file)
-{
-    QFile f(file);
-    if (!f.open(QIODevice::ReadOnly)) return {};
-    QXmlStreamReader xml(&f);
-    QString title;
-    while (!xml.atEnd()) {
-        xml.readNext();
-        if (xml.isStartElement() && xml.name() == QLatin1String("title") && title.isEmpty()) title = xml.readElementText();
-    }
-    return xml.hasError() ? QString() : title;
-}
-} // namespace
+using scalescope::testing::svgTitle;
 
 TEST_CASE("Topology view: one GB200 NVL72 has 18 NVSwitch chips and 72 x 18 NVLink links", "[gui][topology]")
 {
