@@ -106,39 +106,21 @@ std::optional<ParsedSpec> parseSpecFile(const fs::path& file, SpecErrors& errors
     ParsedSpec out;
     out.document.kind = *kind;
     out.document.file = file;
+    // Reads the spec into its slot and names the document after it.
+    auto read = [&](auto& slot, auto reader) {
+        slot = reader(r);
+        out.document.id = slot->id;
+        out.document.name = slot->name;
+    };
     switch (*kind) {
-    case SpecKind::Gpu: out.gpu = readGpuSpec(r); out.document.id = out.gpu->id; out.document.name = out.gpu->name; break;
-    case SpecKind::Cpu: out.cpu = readCpuSpec(r); out.document.id = out.cpu->id; out.document.name = out.cpu->name; break;
-    case SpecKind::Superchip:
-        out.superchip = readSuperchipSpec(r);
-        out.document.id = out.superchip->id;
-        out.document.name = out.superchip->name;
-        break;
-    case SpecKind::System:
-        out.system = readSystemSpec(r);
-        out.document.id = out.system->id;
-        out.document.name = out.system->name;
-        break;
-    case SpecKind::Model:
-        out.model = readModelSpec(r);
-        out.document.id = out.model->id;
-        out.document.name = out.model->name;
-        break;
-    case SpecKind::Calibration:
-        out.calibration = readCalibrationSpec(r);
-        out.document.id = out.calibration->id;
-        out.document.name = out.calibration->name;
-        break;
-    case SpecKind::Fluid:
-        out.fluid = readFluidSpec(r);
-        out.document.id = out.fluid->id;
-        out.document.name = out.fluid->name;
-        break;
-    case SpecKind::Facility:
-        out.facility = readFacilitySpec(r);
-        out.document.id = out.facility->id;
-        out.document.name = out.facility->name;
-        break;
+    case SpecKind::Gpu: read(out.gpu, readGpuSpec); break;
+    case SpecKind::Cpu: read(out.cpu, readCpuSpec); break;
+    case SpecKind::Superchip: read(out.superchip, readSuperchipSpec); break;
+    case SpecKind::System: read(out.system, readSystemSpec); break;
+    case SpecKind::Model: read(out.model, readModelSpec); break;
+    case SpecKind::Calibration: read(out.calibration, readCalibrationSpec); break;
+    case SpecKind::Fluid: read(out.fluid, readFluidSpec); break;
+    case SpecKind::Facility: read(out.facility, readFacilitySpec); break;
     }
     if (!local.empty()) {
         errors.insert(errors.end(), local.begin(), local.end());
