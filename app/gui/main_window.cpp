@@ -16,6 +16,7 @@
 #include "views/planner/planner_view.h"
 #include "views/planner/sharding_map_view.h"
 #include "views/power/power_view.h"
+#include "views/selection/gpu_selection.h"
 #include "views/spec_browser_view.h"
 #include "views/view_placeholder.h"
 
@@ -94,6 +95,13 @@ MainWindow::MainWindow(const SpecCatalog& catalog, std::vector<SpecError> loadEr
     addDockWidget(Qt::RightDockWidgetArea, m_planner->controlsDock());
     connect(m_planner, &PlannerWorkspace::titleChanged, this, &MainWindow::setScenarioName);
     connect(m_planner, &PlannerWorkspace::message, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
+    // One GPU selection shared by the rack, topology and sharding views.
+    auto* gpuSelection = new GpuSelection(this);
+    if (auto* v = qobject_cast<RackView*>(view(QStringLiteral("rack")))) v->setGpuSelection(gpuSelection);
+    if (auto* v = qobject_cast<TopologyView*>(view(QStringLiteral("topology")))) v->setGpuSelection(gpuSelection);
+    if (auto* v = qobject_cast<ShardingMapView*>(view(QStringLiteral("sharding")))) v->setGpuSelection(gpuSelection);
+    connect(gpuSelection, &GpuSelection::changed, this,
+            [this](const GpuRef& ref) { statusBar()->showMessage(GpuSelection::describe(ref, m_catalog), 8000); });
     setCentralWidget(m_stack);
     statusBar()->addWidget(m_scenarioLabel, 1);
     statusBar()->addPermanentWidget(m_specsLabel);

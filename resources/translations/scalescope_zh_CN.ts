@@ -1,4 +1,4 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
@@ -376,6 +376,25 @@
     </message>
 </context>
 <context>
+    <name>scalescope::GpuSelection</name>
+    <message>
+        <source>No GPU selected</source>
+        <translation>未选择 GPU</translation>
+    </message>
+    <message>
+        <source>GPU %1 selected</source>
+        <translation>已选择 GPU %1</translation>
+    </message>
+    <message>
+        <source>GPU %1 selected — rack %2, node %3 (GPU %4 of the rack)</source>
+        <translation>已选择 GPU %1 — 第 %2 个机架，节点 %3（机架内 GPU %4）</translation>
+    </message>
+    <message>
+        <source>GPU %1 selected — rack %2, tray %3 (GPU %4 of the rack)</source>
+        <translation>已选择 GPU %1 — 第 %2 个机架，计算托盘 %3（机架内 GPU %4）</translation>
+    </message>
+</context>
+<context>
     <name>scalescope::HardwareScene</name>
     <message>
         <source>Source:</source>
@@ -487,7 +506,7 @@
         <translation>关于 ScaleScope</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;See an AI system from one GPU's SMs up to racks of NVL72s, and feel its performance.&lt;/p&gt;&lt;p&gt;User specs: %2&lt;/p&gt;</source>
+        <source>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;See an AI system from one GPU&apos;s SMs up to racks of NVL72s, and feel its performance.&lt;/p&gt;&lt;p&gt;User specs: %2&lt;/p&gt;</source>
         <translation>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;从单个 GPU 的 SM 一直看到成排的 NVL72 机柜，并亲身感受其性能。&lt;/p&gt;&lt;p&gt;用户规格目录：%2&lt;/p&gt;</translation>
     </message>
     <message>
@@ -902,7 +921,7 @@
         <translation>集合通信：采用实测 NCCL 效率（seed 004：大消息约 370 / 450 GB/s）</translation>
     </message>
     <message>
-        <source>Collectives: theoretical link bandwidth (seed 004's throughput model)</source>
+        <source>Collectives: theoretical link bandwidth (seed 004&apos;s throughput model)</source>
         <translation>集合通信：理论链路带宽（seed 004 的吞吐模型）</translation>
     </message>
     <message>
@@ -1052,7 +1071,7 @@
         <translation>功耗与冷却：%1</translation>
     </message>
     <message>
-        <source>%1 × %2 GPUs: one rack draws %3 at peak; the job's %4 racks draw %5 of IT power at %6 utilisation and %7 at the facility meter (PUE %8).</source>
+        <source>%1 × %2 GPUs: one rack draws %3 at peak; the job&apos;s %4 racks draw %5 of IT power at %6 utilisation and %7 at the facility meter (PUE %8).</source>
         <translation>%1 × %2 个 GPU：单机架峰值功耗 %3；作业占用的 %4 个机架在 %6 利用率下 IT 功耗 %5，设施电表处 %7（PUE %8）。</translation>
     </message>
     <message>
@@ -1134,7 +1153,7 @@ Flow for this job: %3 (%4 of heat)</source>
 本作业流量：%3（热负荷 %4）</translation>
     </message>
     <message>
-        <source>Q = P / (ρ · c_p · ΔT): ρ = %1 kg/m³, c_p = %2 J/(kg·K); supply at the fluid's reference temperature</source>
+        <source>Q = P / (ρ · c_p · ΔT): ρ = %1 kg/m³, c_p = %2 J/(kg·K); supply at the fluid&apos;s reference temperature</source>
         <translation>Q = P / (ρ · c_p · ΔT)：ρ = %1 kg/m³，c_p = %2 J/(kg·K)；供液温度取流体的参考温度</translation>
     </message>
     <message>
@@ -1360,10 +1379,6 @@ Flow for this job: %3 (%4 of heat)</source>
         <translation>空位</translation>
     </message>
     <message>
-        <source>GPU %1 of the rack · %2</source>
-        <translation>机架内 GPU %1 · %2</translation>
-    </message>
-    <message>
         <source>GPU %1</source>
         <translation>GPU %1</translation>
     </message>
@@ -1463,12 +1478,28 @@ Flow for this job: %3 (%4 of heat)</source>
         <source>%1 · %2 GPUs per NVLink domain · %3 cooling</source>
         <translation>%1 · 每个 NVLink 域 %2 个 GPU · %3</translation>
     </message>
+    <message>
+        <source> · rack %1 of %2: cluster GPUs %3–%4</source>
+        <translation> · 第 %1 个机架（共 %2 个）：集群 GPU %3–%4</translation>
+    </message>
+    <message>
+        <source>GPU %1 of the rack · cluster GPU %2 · %3</source>
+        <translation>机架内 GPU %1 · 集群 GPU %2 · %3</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::RackView</name>
     <message>
         <source>&amp;System:</source>
         <translation>系统(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Rack:</source>
+        <translation>机架(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Which rack of the cluster: its GPUs are numbered as in the topology and the sharding map</source>
+        <translation>集群中的第几个机架：其 GPU 编号与拓扑视图和分片图一致</translation>
     </message>
 </context>
 <context>
@@ -1764,7 +1795,7 @@ Flow for this job: %3 (%4 of heat)</source>
         <translation>拖动以调整顺序，最内层在前：第一个轴分到距离最近的 GPU（同一 NVLink 域）。</translation>
     </message>
     <message>
-        <source>Tensor parallel: splits every layer's matrices</source>
+        <source>Tensor parallel: splits every layer&apos;s matrices</source>
         <translation>张量并行：切分每一层的矩阵</translation>
     </message>
     <message>
@@ -2504,7 +2535,7 @@ its memory latency.</source>
         <translation>已聚合：折叠的 NVLink 域与脊交换机组代表其中的 GPU 和交换机；数值与完整图一致。</translation>
     </message>
     <message>
-        <source>Every GPU, NVSwitch chip and switch of the model's graph, each line a link.</source>
+        <source>Every GPU, NVSwitch chip and switch of the model&apos;s graph, each line a link.</source>
         <translation>模型图中的每个 GPU、NVSwitch 芯片和交换机，每条线代表一条链路。</translation>
     </message>
     <message>

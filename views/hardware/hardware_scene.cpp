@@ -16,6 +16,23 @@ QList<QGraphicsItem*> HardwareScene::itemsOfKind(const QString& kind) const
     return out;
 }
 
+SelectionMarkItem* HardwareScene::markSelected(const QRectF& rect, bool primary)
+{
+    const QPen pen(primary ? QColor(0xd6, 0x27, 0x28) : m_palette.text, primary ? 3.0 : 2.0);
+    auto* mark = new SelectionMarkItem(rect.adjusted(-1.5, -1.5, 1.5, 1.5), pen,
+                                       primary ? m_palette.background : QColor(), primary);
+    mark->setData(kItemKindKey, QString::fromLatin1(kSelectionKind));
+    mark->setZValue(primary ? 11 : 10);
+    addItem(mark);
+    return mark;
+}
+
+void HardwareScene::clearSelectionMarks()
+{
+    for (QGraphicsItem* mark : itemsOfKind(QString::fromLatin1(kSelectionKind)))
+        delete mark;
+}
+
 QString HardwareScene::sourcedTip(const QString& what, const QString& value, const std::string& key,
                                   const SourceMap& sources, const std::string& note)
 {

@@ -53,6 +53,13 @@ public:
     // Items tagged with this kind (kItemKindKey).
     [[nodiscard]] QList<QGraphicsItem*> itemsOfKind(const QString& kind) const;
 
+    // Selection marks (kind kSelectionKind) over items of a built scene: the
+    // primary one red and 3 px, the rest of its group in the text colour,
+    // 2 px. Adding or clearing marks never rebuilds the scene.
+    static constexpr const char* kSelectionKind = "selection";
+    SelectionMarkItem* markSelected(const QRectF& rect, bool primary);
+    void clearSelectionMarks();
+
     // Tooltip: "<b>what</b>: value" and the citation of `key` in `sources`.
     QString sourcedTip(const QString& what, const QString& value, const std::string& key, const SourceMap& sources,
                        const std::string& note = {});

@@ -86,6 +86,7 @@ void HardwareView::rebuild(bool refit)
                                  "&nbsp;&nbsp;&nbsp; ")
                       .arg(e.colour.name(), e.label.toHtmlEscaped());
     m_legend->setText(legend);
+    sceneRebuilt();
     m_rebuilding = false;
 }
 

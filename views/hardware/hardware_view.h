@@ -40,6 +40,9 @@ protected:
     // Rebuilds the scene; refit = false keeps the user's zoom and pan.
     void rebuild(bool refit = true);
     virtual void retranslateControls() {}
+    // Called after every rebuild: re-apply what lives on top of the built
+    // scene (selection marks), which a new scene does not have.
+    virtual void sceneRebuilt() {}
     void changeEvent(QEvent* event) override;
 
 private:

@@ -1,7 +1,10 @@
 #include "rack_scene.h"
 
+#include "model/rack_position.h"
 #include "model/spec_catalog.h"
 #include "model/system_spec.h"
+
+#include <QLocale>
 
 #include <map>
 #include <set>
@@ -26,6 +29,11 @@ QColor slotColour(const HardwarePalette& p, const std::string& kind)
 }
 } // namespace
 
+QRectF RackScene::gpuRect(int gpuInRack) const
+{
+    return gpuInRack >= 0 && std::size_t(gpuInRack) < m_gpuRects.size() ? m_gpuRects[std::size_t(gpuInRack)] : QRectF();
+}
+
 bool RackScene::isSlotKind(const QString& kind)
 {
     return kind == QLatin1String("compute-tray") || kind == QLatin1String("switch-tray") ||
@@ -33,16 +41,25 @@ bool RackScene::isSlotKind(const QString& kind)
            kind == QLatin1String("dgx-node");
 }
 
-RackScene::RackScene(const SystemSpec& system, const SpecCatalog& catalog, const HardwarePalette& palette, QObject* parent)
-    : HardwareScene(palette, parent), m_catalog(catalog)
+RackScene::RackScene(const SystemSpec& system, const SpecCatalog& catalog, const HardwarePalette& palette,
+                     long long rackIndex, QObject* parent)
+    : HardwareScene(palette, parent), m_catalog(catalog), m_firstGpu(clusterGpu(system, rackIndex, 0))
 {
     const RackSpec& rack = system.rack;
     const int units = rack.units.value;
+    const QLocale locale;
+    const int rackGpus = gpusPerRack(system);
+    const QString inCluster = rackGpus > 0
+                                  ? tr(" · rack %1 of %2: cluster GPUs %3–%4")
+                                        .arg(locale.toString(rackIndex + 1), locale.toString(rackCount(system)),
+                                             locale.toString(m_firstGpu), locale.toString(m_firstGpu + rackGpus - 1))
+                                  : QString();
     setHeading(tr("%1 — %2U rack elevation").arg(QString::fromStdString(system.name)).arg(units),
                tr("%1 · %2 GPUs per NVLink domain · %3 cooling")
-                   .arg(QString::fromStdString(system.node.name))
-                   .arg(system.nvlinkDomain.gpus.value)
-                   .arg(system.cooling == "liquid" ? tr("liquid") : tr("air")));
+                       .arg(QString::fromStdString(system.node.name))
+                       .arg(system.nvlinkDomain.gpus.value)
+                       .arg(system.cooling == "liquid" ? tr("liquid") : tr("air")) +
+                   inCluster);
     std::set<std::string> kinds;
     for (const RackSlotSpec& slot : rack.slots) kinds.insert(slot.kind);
     if (kinds.count("compute-tray") || kinds.count("dgx-node")) addLegend(palette.computeTray, tr("Compute tray / node"));
@@ -121,6 +138,7 @@ void RackScene::buildContents(const SystemSpec& system, const RackSlotSpec& slot
         QString kind, label;
         QColor colour;
         QString tip;
+        int index = -1; // a GPU's place in the rack
     };
     std::vector<std::vector<Chip>> groups; // drawn side by side (1U) or as rows (tall slots)
     bool superchipGroups = false;
@@ -128,10 +146,14 @@ void RackScene::buildContents(const SystemSpec& system, const RackSlotSpec& slot
     const QString gpuName = gpu ? QString::fromStdString(gpu->name) : QString::fromStdString(system.gpu);
     auto gpuChip = [&] {
         ++m_gpuCounter;
-        const QString what = tr("GPU %1 of the rack · %2").arg(m_gpuCounter).arg(gpuName);
+        const QString what = tr("GPU %1 of the rack · cluster GPU %2 · %3")
+                                 .arg(m_gpuCounter)
+                                 .arg(QLocale().toString(m_firstGpu + m_gpuCounter - 1), gpuName);
         return Chip{QStringLiteral("gpu"), tr("GPU %1").arg(m_gpuCounter), p.sm,
-                    system.power.gpu ? sourcedTip(what, formatted(system.power.gpu->value), *system.power.gpu, system.sources)
-                                     : QStringLiteral("<p><b>%1</b></p>").arg(what.toHtmlEscaped())};
+                    system.power.gpu
+                        ? sourcedTip(what, formatted(system.power.gpu->value), *system.power.gpu, system.sources)
+                        : QStringLiteral("<p><b>%1</b></p>").arg(what.toHtmlEscaped()),
+                    m_gpuCounter - 1};
     };
     auto cpuChip = [&] {
         const CpuSpec* cpu = m_catalog.cpu(system.node.cpuModel);
@@ -194,7 +216,11 @@ void RackScene::buildContents(const SystemSpec& system, const RackSlotSpec& slot
         for (int ci = 0; ci < m; ++ci) {
             const Chip& chip = group[static_cast<size_t>(ci)];
             const QRectF r(cell.left() + 2 + ci * w, cell.top() + 2, w - 3, cell.height() - 4);
-            BoxItem* box = addBox(r, chip.colour, chip.kind, -1, parent);
+            BoxItem* box = addBox(r, chip.colour, chip.kind, chip.index, parent);
+            if (chip.index >= 0) {
+                m_gpuRects.resize(std::max(m_gpuRects.size(), std::size_t(chip.index) + 1));
+                m_gpuRects[std::size_t(chip.index)] = box->mapRectToScene(r);
+            }
             box->setRadius(2);
             box->setToolTip(chip.tip);
             LabelStyle style{rows ? 14.0 : 8.0, 4, false, Qt::AlignCenter};

@@ -3,6 +3,8 @@
 // with its label and power, and inside each compute tray or node the
 // superchips, CPUs, GPUs and NVSwitch chips the node spec lists (drawn in
 // detail when zoomed in). Works for NVL72 racks and DGX/HGX racks alike.
+// GPU boxes (kind "gpu") carry their 0-based place in the rack as index;
+// `rackIndex` (0-based) only numbers them in the cluster (model/rack_position.h).
 
 #include "hardware_scene.h"
 
@@ -16,10 +18,12 @@ class RackScene final : public HardwareScene {
     Q_OBJECT
 public:
     RackScene(const SystemSpec& system, const SpecCatalog& catalog, const HardwarePalette& palette,
-              QObject* parent = nullptr);
+              long long rackIndex = 0, QObject* parent = nullptr);
 
     // Slot item kinds a click zooms into.
     [[nodiscard]] static bool isSlotKind(const QString& kind);
+    // Scene rectangle of the rack's GPU with this 0-based index (empty when none).
+    [[nodiscard]] QRectF gpuRect(int gpuInRack) const;
 
 private:
     QString slotLabel(const SystemSpec& system, const RackSlotSpec& slot, int ordinal) const;
@@ -27,7 +31,9 @@ private:
     void buildSummary(const SystemSpec& system, const QRectF& area);
 
     const SpecCatalog& m_catalog;
+    long long m_firstGpu = 0; // cluster number of the rack's first GPU
     int m_gpuCounter = 0;
+    std::vector<QRectF> m_gpuRects;
     int m_switchCounter = 0;
 };
 

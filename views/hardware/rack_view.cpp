@@ -4,28 +4,67 @@
 #include "spec_picker.h"
 #include "zoomable_view.h"
 
+#include "model/rack_position.h"
 #include "model/spec_catalog.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QSignalBlocker>
+#include <QSpinBox>
+
+#include <limits>
 
 namespace scalescope {
 
 RackView::RackView(const SpecCatalog& catalog, QWidget* parent)
-    : HardwareView(parent), m_catalog(catalog), m_systemLabel(new QLabel(this)), m_system(new QComboBox(this))
+    : HardwareView(parent), m_catalog(catalog), m_systemLabel(new QLabel(this)), m_system(new QComboBox(this)),
+      m_rackLabel(new QLabel(this)), m_rack(new QSpinBox(this))
 {
     m_system->setObjectName(QStringLiteral("systemPicker"));
+    m_rack->setObjectName(QStringLiteral("rackNumber"));
+    m_rack->setGroupSeparatorShown(true);
+    m_rack->setKeyboardTracking(false);
     m_systemLabel->setBuddy(m_system);
+    m_rackLabel->setBuddy(m_rack);
     controls()->addWidget(m_systemLabel);
     controls()->addWidget(m_system);
+    controls()->addWidget(m_rackLabel);
+    controls()->addWidget(m_rack);
     fillSpecPicker(*m_system, m_catalog, SpecKind::System, QStringLiteral("gb200-nvl72"));
-    connect(m_system, &QComboBox::currentIndexChanged, this, [this] { rebuild(); });
-    connect(graphicsView(), &ZoomableGraphicsView::itemClicked, this, [this](QGraphicsItem* item) {
+    updateRackRange();
+    connect(m_system, &QComboBox::currentIndexChanged, this, [this] {
+        updateRackRange();
+        rebuild();
+    });
+    // Another rack of the same system has the same geometry: keep the zoom.
+    connect(m_rack, &QSpinBox::valueChanged, this, [this] { rebuild(false); });
+    connect(graphicsView(), &ZoomableGraphicsView::itemClicked, this, [this](QGraphicsItem* item, QPointF at) {
+        // Labels and selection marks lie on top of the GPU box: look under them.
+        for (QGraphicsItem* under : scene() ? scene()->items(at) : QList<QGraphicsItem*>{})
+            if (under->data(kItemKindKey).toString() == QLatin1String("gpu")) {
+                pick({systemId(), clusterGpuOf(under->data(kItemIndexKey).toInt()), 0}); // also zooms to its tray
+                return;
+            }
         if (!zoomToSlot(item)) fit();
     });
     retranslateControls();
     rebuild();
+}
+
+long long RackView::clusterGpuOf(int gpuInRack) const
+{
+    const SystemSpec* system = m_catalog.system(systemId().toStdString());
+    return system ? clusterGpu(*system, rack(), gpuInRack) : -1;
+}
+
+void RackView::updateRackRange()
+{
+    const SystemSpec* system = m_catalog.system(systemId().toStdString());
+    const long long racks = system ? rackCount(*system) : 1;
+    const QSignalBlocker blocker(m_rack);
+    m_rack->setRange(1, int(std::min<long long>(racks, std::numeric_limits<int>::max())));
+    m_rack->setValue(1);
 }
 
 bool RackView::setSystem(const QString& id)
@@ -38,11 +77,67 @@ QString RackView::systemId() const
     return pickedId(*m_system);
 }
 
+void RackView::setRack(long long rack)
+{
+    m_rack->setValue(int(rack + 1)); // rebuilds when it changes
+}
+
+long long RackView::rack() const
+{
+    return m_rack->value() - 1;
+}
+
+void RackView::setGpuSelection(GpuSelection* selection)
+{
+    if (m_selection) disconnect(m_selection, nullptr, this, nullptr);
+    m_selection = selection;
+    if (!m_selection) return;
+    connect(m_selection, &GpuSelection::changed, this, &RackView::follow);
+    follow(m_selection->current());
+}
+
+void RackView::pick(const GpuRef& ref)
+{
+    if (m_selection && m_selection->current() != ref)
+        m_selection->select(ref); // comes back through follow()
+    else
+        follow(ref);
+}
+
+void RackView::follow(const GpuRef& ref)
+{
+    m_selected = ref;
+    const SystemSpec* system = ref.valid() ? m_catalog.system(ref.system.toStdString()) : nullptr;
+    const auto at = system ? rackPosition(*system, ref.gpu) : std::nullopt;
+    if (at && at->rack < rackCount(*system) && (ref.system == systemId() || setSystem(ref.system))) {
+        if (at->rack != rack()) setRack(at->rack);
+    }
+    sceneRebuilt();
+    if (auto* s = dynamic_cast<RackScene*>(scene()); s && at && ref.system == systemId() && at->rack == rack())
+        zoomToSlotAt(s->gpuRect(at->gpuInRack).center());
+}
+
+void RackView::sceneRebuilt()
+{
+    auto* s = dynamic_cast<RackScene*>(scene());
+    if (!s) return;
+    s->clearSelectionMarks();
+    const SystemSpec* system = m_selected.valid() ? m_catalog.system(m_selected.system.toStdString()) : nullptr;
+    const auto at = system ? rackPosition(*system, m_selected.gpu) : std::nullopt;
+    if (!at || m_selected.system != systemId() || at->rack != rack()) return;
+    if (const QRectF r = s->gpuRect(at->gpuInRack); !r.isEmpty()) s->markSelected(r, true);
+}
+
 bool RackView::zoomToSlot(QGraphicsItem* item)
 {
+    return item && zoomToSlotAt(item->sceneBoundingRect().center());
+}
+
+bool RackView::zoomToSlotAt(const QPointF& scenePos)
+{
     // Contents sit on top of their slot: look under them for the slot item.
-    if (!item || !scene()) return false;
-    for (QGraphicsItem* under : scene()->items(item->sceneBoundingRect().center())) {
+    if (!scene()) return false;
+    for (QGraphicsItem* under : scene()->items(scenePos)) {
         if (!RackScene::isSlotKind(under->data(kItemKindKey).toString())) continue;
         graphicsView()->zoomTo(under->sceneBoundingRect().adjusted(-12, -12, 12, 12));
         return true;
@@ -54,12 +149,14 @@ std::unique_ptr<HardwareScene> RackView::createScene(const HardwarePalette& pale
 {
     const SystemSpec* system = m_catalog.system(systemId().toStdString());
     if (!system) return std::make_unique<HardwareScene>(palette);
-    return std::make_unique<RackScene>(*system, m_catalog, palette);
+    return std::make_unique<RackScene>(*system, m_catalog, palette, rack());
 }
 
 void RackView::retranslateControls()
 {
     m_systemLabel->setText(tr("&System:"));
+    m_rackLabel->setText(tr("&Rack:"));
+    m_rack->setToolTip(tr("Which rack of the cluster: its GPUs are numbered as in the topology and the sharding map"));
 }
 
 } // namespace scalescope

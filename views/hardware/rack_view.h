@@ -1,12 +1,21 @@
 #pragma once
 // The rack view: the elevation of the picked system's rack. Clicking a tray
-// zooms into it, where its superchips, CPUs and GPUs are labelled.
+// zooms into it, where its superchips, CPUs and GPUs are labelled. A rack
+// number picks which rack of the cluster it is, so that its GPUs carry
+// their cluster GPU numbers; clicking a GPU selects it in the shared
+// GpuSelection, and a GPU selected elsewhere is shown here: the view turns
+// to its system and rack, outlines it and zooms to its tray.
 
 #include "hardware_view.h"
+
+#include "views/selection/gpu_selection.h"
+
+#include <QPointer>
 
 class QComboBox;
 class QGraphicsItem;
 class QLabel;
+class QSpinBox;
 
 namespace scalescope {
 
@@ -19,18 +28,35 @@ public:
 
     bool setSystem(const QString& id);
     [[nodiscard]] QString systemId() const;
+    // 0-based rack of the cluster (the spin box shows it 1-based).
+    void setRack(long long rack);
+    [[nodiscard]] long long rack() const;
     // Zooms to the slot under this item (or its parents); false when none.
     bool zoomToSlot(QGraphicsItem* item);
+    // Follows and publishes the GPU selection shared with the other views (not owned).
+    void setGpuSelection(GpuSelection* selection);
+    [[nodiscard]] const GpuRef& selectedGpu() const noexcept { return m_selected; }
     [[nodiscard]] std::unique_ptr<HardwareScene> createScene(const HardwarePalette& palette) const override;
     [[nodiscard]] QString viewKey() const override { return QStringLiteral("rack"); }
 
 protected:
     void retranslateControls() override;
+    void sceneRebuilt() override;
 
 private:
+    void updateRackRange();
+    [[nodiscard]] long long clusterGpuOf(int gpuInRack) const;
+    void pick(const GpuRef& ref); // a click here: publish, or show when nothing is shared
+    void follow(const GpuRef& ref);
+    bool zoomToSlotAt(const QPointF& scenePos);
+
     const SpecCatalog& m_catalog;
     QLabel* m_systemLabel = nullptr;
     QComboBox* m_system = nullptr;
+    QLabel* m_rackLabel = nullptr;
+    QSpinBox* m_rack = nullptr;
+    QPointer<GpuSelection> m_selection; // not owned
+    GpuRef m_selected;
 };
 
 } // namespace scalescope

@@ -2,7 +2,10 @@
 
 #include <QFontMetricsF>
 #include <QPainter>
+#include <QPainterPath>
 #include <QStyleOptionGraphicsItem>
+
+#include <algorithm>
 
 namespace scalescope {
 
@@ -27,6 +30,90 @@ void BoxItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, Q
     painter->setBrush(brush());
     if (m_radius > 0) painter->drawRoundedRect(rect(), m_radius, m_radius);
     else painter->drawRect(rect());
+}
+
+// A pin of fixed screen size pointing down at the top of the mark's item,
+// drawn while the item is too thin on screen to see (its parent tells it
+// when it paints; children paint after their parent). It stands above the
+// item, where the scenes draw links or neighbouring boxes, not labels.
+class SelectionMarkItem::Pin final : public QGraphicsItem {
+public:
+    static constexpr qreal kHeight = 20;    // screen pixels
+    static constexpr qreal kHalfWidth = 6;  // of the head
+    static constexpr qreal kShowBelow = 10; // item thinner than this on screen, pixels
+
+    Pin(const QPen& pen, const QPen& halo, QGraphicsItem* parent) : QGraphicsItem(parent), m_pen(pen), m_halo(halo)
+    {
+        setFlag(ItemIgnoresTransformations);
+        m_head.moveTo(0, -1);
+        m_head.lineTo(-kHalfWidth, -kHeight / 2);
+        m_head.lineTo(kHalfWidth, -kHeight / 2);
+        m_head.closeSubpath();
+    }
+    void setShown(bool shown) noexcept { m_shown = shown; }
+    [[nodiscard]] QRectF boundingRect() const override
+    {
+        const qreal m = std::max(m_pen.widthF(), m_halo.widthF());
+        return {-kHalfWidth - m, -kHeight - m, 2 * (kHalfWidth + m), kHeight + 2 * m};
+    }
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) override
+    {
+        if (!m_shown) return;
+        const QLineF stem(0, -kHeight / 2, 0, -kHeight);
+        if (m_halo.style() != Qt::NoPen) {
+            painter->setPen(m_halo);
+            painter->setBrush(m_halo.color());
+            painter->drawPath(m_head);
+            painter->drawLine(stem);
+        }
+        QPen thin = m_pen;
+        thin.setWidthF(1);
+        painter->setPen(thin);
+        painter->setBrush(m_pen.color());
+        painter->drawPath(m_head);
+        painter->setPen(m_pen);
+        painter->drawLine(stem);
+    }
+
+private:
+    QPen m_pen, m_halo;
+    QPainterPath m_head;
+    bool m_shown = false;
+};
+
+SelectionMarkItem::SelectionMarkItem(const QRectF& rect, const QPen& pen, const QColor& halo, bool pin,
+                                     QGraphicsItem* parent)
+    : QGraphicsItem(parent), m_rect(rect), m_pen(pen), m_halo(Qt::NoPen)
+{
+    m_pen.setCosmetic(true);
+    if (halo.isValid()) {
+        m_halo = QPen(halo, m_pen.widthF() + 3);
+        m_halo.setCosmetic(true);
+    }
+    if (pin) {
+        m_pin = new Pin(m_pen, m_halo, this); // owned by this item
+        m_pin->setPos(rect.center().x(), rect.top());
+    }
+}
+
+QRectF SelectionMarkItem::boundingRect() const
+{
+    // The cosmetic pens' width is in pixels; this margin covers them at zoom >= 1, and
+    // the view repaints a few pixels around an item anyway.
+    const qreal m = std::max(m_pen.widthF(), m_halo.widthF());
+    return m_rect.adjusted(-m, -m, m, m);
+}
+
+void SelectionMarkItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*)
+{
+    const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
+    if (m_pin) m_pin->setShown(std::min(m_rect.width(), m_rect.height()) * lod < Pin::kShowBelow);
+    painter->setBrush(Qt::NoBrush);
+    for (const QPen& pen : {m_halo, m_pen}) {
+        if (pen.style() == Qt::NoPen) continue;
+        painter->setPen(pen);
+        painter->drawRect(m_rect);
+    }
 }
 
 void LabelItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*)

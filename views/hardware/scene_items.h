@@ -5,6 +5,7 @@
 
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
+#include <QPen>
 
 namespace scalescope {
 
@@ -37,6 +38,27 @@ public:
 private:
     Qt::Alignment m_align = Qt::AlignLeft;
     qreal m_minScreenPixels = 4;
+};
+
+// Outline of a selected item, drawn with a cosmetic pen so it is as thick at
+// every zoom, over a wider halo (when given) that keeps it apart from any
+// fill or link beneath. A primary mark whose item is thinner than a few
+// pixels on screen (one GPU of a zoomed-out 1,024-GPU topology) also draws
+// a pin of fixed screen size above it, so the selection stays findable.
+class SelectionMarkItem final : public QGraphicsItem {
+public:
+    SelectionMarkItem(const QRectF& rect, const QPen& pen, const QColor& halo, bool pin,
+                      QGraphicsItem* parent = nullptr);
+    [[nodiscard]] const QRectF& rect() const noexcept { return m_rect; }
+    [[nodiscard]] bool primary() const noexcept { return m_pin != nullptr; }
+    [[nodiscard]] QRectF boundingRect() const override;
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+private:
+    class Pin;
+    QRectF m_rect;
+    QPen m_pen, m_halo;
+    Pin* m_pin = nullptr; // child, ignores the view's scale
 };
 
 struct LabelStyle {

@@ -20,6 +20,7 @@ constexpr qreal kNvRowGap = 110;
 constexpr qreal kTierGap = 300;
 constexpr qreal kSwitchHeight = 40;
 constexpr qreal kSideWidth = 420;
+constexpr int kItemFirstGpuKey = 2; // after kItemKindKey and kItemIndexKey: the cluster GPU of a box
 
 // All links of one tier (or its highlighted part) in one item.
 class LinkBundleItem final : public QGraphicsItem {
@@ -105,6 +106,22 @@ long long TopologyScene::highlightedLines(int tier) const
     return tier >= 0 && std::size_t(tier) < m_lit.size() ? m_lit[std::size_t(tier)] : 0;
 }
 
+QRectF TopologyScene::gpuRect(long long gpu) const
+{
+    const auto after = std::upper_bound(m_gpuSpans.begin(), m_gpuSpans.end(), gpu,
+                                        [](long long g, const GpuSpan& s) { return g < s.first; });
+    if (after == m_gpuSpans.begin()) return {};
+    const GpuSpan& span = *std::prev(after);
+    return gpu < span.first + span.gpus ? span.rect : QRectF();
+}
+
+long long TopologyScene::gpuOf(const QGraphicsItem& item)
+{
+    const QString kind = item.data(kItemKindKey).toString();
+    if (kind != QLatin1String("gpu") && kind != QLatin1String("domain")) return -1;
+    return item.data(kItemFirstGpuKey).toLongLong();
+}
+
 void TopologyScene::layoutNodes(const Topology& topology, const SystemSpec& system, const GpuSpec& gpu)
 {
     const HardwarePalette& p = hardwarePalette();
@@ -154,6 +171,8 @@ void TopologyScene::layoutNodes(const Topology& topology, const SystemSpec& syst
             const long long i = tv.firstGpu - tv.group * domainGpus;
             m_rects[v] = QRectF(domainLeft + qreal(i) * kGpuPitch, 0, kGpuPitch - 4, kGpuHeight * u);
             BoxItem* box = addBox(m_rects[v], p.sm, QStringLiteral("gpu"), int(tv.firstGpu));
+            box->setData(kItemFirstGpuKey, tv.firstGpu);
+            m_gpuSpans.push_back({tv.firstGpu, 1, m_rects[v]});
             box->setToolTip(tr("<p>GPU %1 (NVLink domain %2)</p>").arg(tv.firstGpu).arg(tv.group) + gpuTip);
             if (i == 0 || (i + 1) % 8 == 0)
                 addLabel(QString::number(tv.firstGpu), m_rects[v].adjusted(1, 2, -1, -2), textOn(p.sm), {11, 6, false});
@@ -173,6 +192,8 @@ void TopologyScene::layoutNodes(const Topology& topology, const SystemSpec& syst
         case TopologyVertexKind::Domain: {
             m_rects[v] = QRectF(domainLeft, 0, kFoldedWidth, kGpuHeight * u);
             BoxItem* box = addBox(m_rects[v], p.die, QStringLiteral("domain"), int(tv.group));
+            box->setData(kItemFirstGpuKey, tv.firstGpu);
+            m_gpuSpans.push_back({tv.firstGpu, tv.gpus, m_rects[v]});
             box->setToolTip(tr("<p>NVLink domain %1: GPUs %2–%3, %4 NVSwitch chips, %5 NVLink links (folded)</p>")
                                 .arg(tv.group)
                                 .arg(tv.firstGpu)
@@ -185,6 +206,9 @@ void TopologyScene::layoutNodes(const Topology& topology, const SystemSpec& syst
         default: break;
         }
     }
+
+    std::sort(m_gpuSpans.begin(), m_gpuSpans.end(),
+              [](const GpuSpan& a, const GpuSpan& b) { return a.first < b.first; });
 
     // Scale-out tiers bottom-up: each group's switches spread over the span of their children.
     std::map<std::pair<int, long long>, std::vector<TopologyGraph::vertex_descriptor>> groups;

@@ -38,6 +38,11 @@ public:
     [[nodiscard]] double physicalLinks(int tier) const;
     [[nodiscard]] long long highlightedLines(int tier) const;
     [[nodiscard]] const CollectiveCost& cost() const noexcept { return m_cost; }
+    // Scene rectangle of a GPU's box, or of the folded domain box holding it;
+    // empty when the graph does not hold that GPU.
+    [[nodiscard]] QRectF gpuRect(long long gpu) const;
+    // The cluster GPU a GPU or folded domain box stands for (a domain: its first GPU); -1 for other items.
+    [[nodiscard]] static long long gpuOf(const QGraphicsItem& item);
 
 private:
     void layoutNodes(const Topology& topology, const SystemSpec& system, const GpuSpec& gpu);
@@ -48,7 +53,12 @@ private:
     TopologyHighlight m_highlight;
     CollectiveCost m_cost;
     NetworkTiers m_tiers;
-    std::vector<QRectF> m_rects; // per vertex
+    struct GpuSpan {
+        long long first = 0, gpus = 1;
+        QRectF rect;
+    };
+    std::vector<QRectF> m_rects;     // per vertex
+    std::vector<GpuSpan> m_gpuSpans; // GPU and folded domain boxes, by first GPU
     std::vector<long long> m_lines, m_lit;
     std::vector<double> m_links;
     qreal m_unit = 1;  // grows with the cluster's width so the scene keeps a screen-like shape

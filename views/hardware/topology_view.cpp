@@ -1,6 +1,7 @@
 #include "topology_view.h"
 
 #include "spec_picker.h"
+#include "zoomable_view.h"
 
 #include "model/spec_catalog.h"
 
@@ -11,6 +12,8 @@
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTimer>
+
+#include <algorithm>
 
 namespace scalescope {
 
@@ -95,6 +98,14 @@ TopologyView::TopologyView(const SpecCatalog& catalog, QWidget* parent)
     connect(m_collective, &QComboBox::currentIndexChanged, this, [this] { rebuild(false); });
     connect(m_groupSize, &QSpinBox::valueChanged, this, [this] { rebuild(false); });
     connect(m_bytes, &QDoubleSpinBox::valueChanged, this, [this] { rebuild(false); });
+    connect(graphicsView(), &ZoomableGraphicsView::itemClicked, this, [this](QGraphicsItem*, QPointF at) {
+        // Labels and selection marks may lie on top: look under them for a GPU or domain box.
+        for (QGraphicsItem* item : scene() ? scene()->items(at) : QList<QGraphicsItem*>{})
+            if (const long long gpu = TopologyScene::gpuOf(*item); gpu >= 0) {
+                pick({systemId(), gpu, gpuCount()});
+                return;
+            }
+    });
     if (const SystemSpec* s = m_catalog.system(systemId().toStdString())) {
         m_gpus->setValue(int(defaultGpus(*s)));
         m_groupSize->setValue(int(defaultGroup(*s)));
@@ -139,6 +150,64 @@ void TopologyView::setGpuCount(long long gpus)
     m_coalesce->stop();
     rebuildTopology();
     rebuild();
+}
+
+long long TopologyView::gpuCount() const
+{
+    return m_topology ? m_topology->gpuCount() : m_gpus->value();
+}
+
+void TopologyView::setGpuSelection(GpuSelection* selection)
+{
+    if (m_selection) disconnect(m_selection, nullptr, this, nullptr);
+    m_selection = selection;
+    if (!m_selection) return;
+    connect(m_selection, &GpuSelection::changed, this, &TopologyView::follow);
+    follow(m_selection->current());
+}
+
+void TopologyView::pick(const GpuRef& ref)
+{
+    if (m_selection && m_selection->current() != ref)
+        m_selection->select(ref); // comes back through follow()
+    else
+        follow(ref);
+}
+
+void TopologyView::follow(const GpuRef& ref)
+{
+    m_selected = ref;
+    // Switching system or growing the graph can take seconds: a hidden view catches up when shown.
+    m_followPending = !isVisible();
+    if (m_followPending) return;
+    if (ref.valid() && (ref.system == systemId() || setSystem(ref.system))) {
+        const SystemSpec* system = m_catalog.system(systemId().toStdString());
+        if (system && ref.gpu >= gpuCount()) {
+            // Grow to the cluster it was picked in, else to whole NVLink domains around it.
+            const long long domain = std::max(1, system->nvlinkDomain.gpus.value);
+            const long long wanted = ref.clusterGpus > ref.gpu ? ref.clusterGpus : (ref.gpu / domain + 1) * domain;
+            const long long most = std::min<long long>(kMaxGpus, system->scaleOut.maxGpus.value);
+            if (ref.gpu < most) setGpuCount(std::min(wanted, most));
+        }
+    }
+    sceneRebuilt();
+    if (auto* s = dynamic_cast<TopologyScene*>(scene()); s && ref.system == systemId())
+        if (const QRectF r = s->gpuRect(ref.gpu); !r.isEmpty()) graphicsView()->ensureVisible(r, 40, 40);
+}
+
+void TopologyView::showEvent(QShowEvent* event)
+{
+    HardwareView::showEvent(event);
+    if (m_followPending) follow(m_selected);
+}
+
+void TopologyView::sceneRebuilt()
+{
+    auto* s = dynamic_cast<TopologyScene*>(scene());
+    if (!s) return;
+    s->clearSelectionMarks();
+    if (!m_selected.valid() || m_selected.system != systemId()) return;
+    if (const QRectF r = s->gpuRect(m_selected.gpu); !r.isEmpty()) s->markSelected(r, true);
 }
 
 void TopologyView::setCollective(CollectiveKind kind, long long groupSize, Bytes bytes)

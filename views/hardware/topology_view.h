@@ -3,10 +3,19 @@
 // the model builds, and highlight the links a collective over the first N
 // GPUs uses. The Topology (and its bisection max flow) is built only when
 // the system or GPU count changes; picking a collective only redraws.
+// Clicking a GPU (or a folded domain: its first GPU) selects it in the
+// shared GpuSelection; a GPU selected elsewhere is outlined here, after
+// switching system or growing the GPU count when the graph lacks it (when
+// next shown, if hidden: a 100,000-GPU graph takes seconds). A selection
+// alone only moves the marks; the graph is not rebuilt for it.
 
 #include "hardware_view.h"
 
 #include "topology_scene.h"
+
+#include "views/selection/gpu_selection.h"
+
+#include <QPointer>
 
 #include <memory>
 
@@ -30,6 +39,10 @@ public:
     void setGpuCount(long long gpus);
     void setCollective(CollectiveKind kind, long long groupSize, Bytes bytes);
     [[nodiscard]] const Topology* topology() const noexcept { return m_topology.get(); }
+    [[nodiscard]] long long gpuCount() const;
+    // Follows and publishes the GPU selection shared with the other views (not owned).
+    void setGpuSelection(GpuSelection* selection);
+    [[nodiscard]] const GpuRef& selectedGpu() const noexcept { return m_selected; }
     [[nodiscard]] std::unique_ptr<HardwareScene> createScene(const HardwarePalette& palette) const override;
     [[nodiscard]] QString viewKey() const override { return QStringLiteral("topology"); }
 
@@ -40,9 +53,13 @@ public:
 
 protected:
     void retranslateControls() override;
+    void sceneRebuilt() override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void rebuildTopology();
+    void pick(const GpuRef& ref); // a click here: publish, or show when nothing is shared
+    void follow(const GpuRef& ref);
 
     const SpecCatalog& m_catalog;
     QLabel* m_systemLabel = nullptr;
@@ -56,6 +73,9 @@ private:
     QTimer* m_coalesce = nullptr;
     std::shared_ptr<const Topology> m_topology;
     BytesPerSecond m_bisection{};
+    QPointer<GpuSelection> m_selection; // not owned
+    GpuRef m_selected;
+    bool m_followPending = false; // a selection arrived while hidden
 };
 
 // A scene for the CLI and tests: system, GPU count and collective.

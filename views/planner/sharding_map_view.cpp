@@ -4,7 +4,6 @@
 #include "views/hardware/zoomable_view.h"
 
 #include <QComboBox>
-#include <QGraphicsRectItem>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QTextDocument>
@@ -12,10 +11,6 @@
 #include <algorithm>
 
 namespace scalescope {
-
-namespace {
-constexpr const char* kSelectionKind = "selection";
-} // namespace
 
 ShardingMapView::ShardingMapView(QWidget* parent)
     : HardwareView(parent), m_colourLabel(new QLabel(this)), m_colour(new QComboBox(this)), m_details(new QLabel(this))
@@ -36,7 +31,7 @@ ShardingMapView::ShardingMapView(QWidget* parent)
         // The outline of a selection may lie on top: look under it for the cell.
         for (QGraphicsItem* i : scene() ? scene()->items(at) : QList<QGraphicsItem*>{})
             if (i->data(kItemKindKey).toString() == QLatin1String("gpu-cell")) {
-                selectRank(i->data(kItemIndexKey).toLongLong());
+                pick(i->data(kItemIndexKey).toLongLong());
                 return;
             }
         selectRank(-1);
@@ -50,9 +45,42 @@ void ShardingMapView::setResult(const PlannerResultPtr& result)
     const bool resize = !m_result || !result || m_result->scenario.gpus != result->scenario.gpus ||
                         m_result->scenario.system != result->scenario.system;
     m_result = result;
-    if (!m_result || !m_result->context || m_selected >= m_result->scenario.gpus) m_selected = -1;
-    rebuild(resize);
-    showSelection();
+    if (m_selection)
+        m_selected = rankOf(m_selection->current());
+    else if (!m_result || !m_result->context || m_selected >= m_result->scenario.gpus)
+        m_selected = -1;
+    rebuild(resize); // shows the selection on the new scene
+}
+
+void ShardingMapView::setGpuSelection(GpuSelection* selection)
+{
+    if (m_selection) disconnect(m_selection, nullptr, this, nullptr);
+    m_selection = selection;
+    if (!m_selection) return;
+    connect(m_selection, &GpuSelection::changed, this, &ShardingMapView::follow);
+    follow(m_selection->current());
+}
+
+long long ShardingMapView::rankOf(const GpuRef& ref) const
+{
+    if (!m_result || !m_result->context || !ref.valid()) return -1;
+    if (ref.system != QString::fromStdString(m_result->scenario.system)) return -1;
+    return ref.gpu < m_result->scenario.gpus ? ref.gpu : -1;
+}
+
+void ShardingMapView::pick(long long rank)
+{
+    if (!m_result) return;
+    const GpuRef ref{QString::fromStdString(m_result->scenario.system), rank, m_result->scenario.gpus};
+    if (m_selection && m_selection->current() != ref)
+        m_selection->select(ref); // comes back through follow()
+    else
+        selectRank(rank);
+}
+
+void ShardingMapView::follow(const GpuRef& ref)
+{
+    selectRank(rankOf(ref));
 }
 
 void ShardingMapView::setColouring(ShardingColouring c)
@@ -67,8 +95,7 @@ ShardingColouring ShardingMapView::colouring() const
 
 void ShardingMapView::refresh()
 {
-    rebuild(false);
-    showSelection();
+    rebuild(false); // shows the selection on the new scene
 }
 
 std::unique_ptr<HardwareScene> ShardingMapView::createScene(const HardwarePalette& palette) const
@@ -97,7 +124,7 @@ void ShardingMapView::showSelection()
 {
     auto* s = dynamic_cast<ShardingMapScene*>(scene());
     if (!s) return;
-    for (QGraphicsItem* old : s->itemsOfKind(QString::fromLatin1(kSelectionKind))) delete old;
+    s->clearSelectionMarks();
     if (!m_result || !m_result->context || m_selected < 0 || m_selected >= s->cellCount()) {
         m_details->setText(tr("Click a GPU for its mesh coordinates and what it holds."));
         return;
@@ -109,15 +136,8 @@ void ShardingMapView::showSelection()
 
     // Outline the selected GPU's group along the coloured axis.
     const long long group = groupIndex(p, c, axis);
-    const QColor ink = s->hardwarePalette().text;
-    for (long long r = 0; r < s->cellCount(); ++r) {
-        if (groupIndex(p, meshCoordinates(p, r), axis) != group) continue;
-        QPen pen(r == m_selected ? QColor(0xd6, 0x27, 0x28) : ink, r == m_selected ? 3.0 : 2.0);
-        pen.setCosmetic(true);
-        auto* outline = s->addRect(s->cellRect(r).adjusted(-1.5, -1.5, 1.5, 1.5), pen);
-        outline->setData(kItemKindKey, QString::fromLatin1(kSelectionKind));
-        outline->setZValue(10);
-    }
+    for (long long r = 0; r < s->cellCount(); ++r)
+        if (groupIndex(p, meshCoordinates(p, r), axis) == group) s->markSelected(s->cellRect(r), r == m_selected);
 
     QStringList layers;
     for (const auto& [first, last] : h.layers)

@@ -1,0 +1,47 @@
+#pragma once
+// The GPU picked in the rack view, the topology view or the sharding map,
+// shared by all three: picking a GPU in one picks it in the others.
+//
+// A GPU is named by its system and its cluster GPU number: its position in
+// the cluster's hardware order, the order of the topology's GPU vertices
+// (NVLink domain by domain) and of the sharding map's ranks (node by node
+// inside a domain); rack r holds GPUs r·gpusPerRack ... in tray or node order
+// (model/rack_position.h). Cluster GPU numbers count from 0 like ranks; racks
+// and trays count from 1 as the rack view labels them.
+
+#include <QObject>
+#include <QString>
+
+namespace scalescope {
+
+class SpecCatalog;
+
+struct GpuRef {
+    QString system;            // SystemSpec id
+    long long gpu = -1;        // cluster GPU number; -1 = none
+    long long clusterGpus = 0; // GPUs of the cluster it was picked in; 0 = unknown
+
+    [[nodiscard]] bool valid() const noexcept { return gpu >= 0 && !system.isEmpty(); }
+    friend bool operator==(const GpuRef&, const GpuRef&) = default;
+};
+
+class GpuSelection final : public QObject {
+    Q_OBJECT
+public:
+    explicit GpuSelection(QObject* parent = nullptr);
+
+    // Emits changed() unless `ref` is the current one.
+    void select(const GpuRef& ref);
+    [[nodiscard]] const GpuRef& current() const noexcept { return m_current; }
+
+    // "GPU 1,157 selected — rack 37, node 1 (GPU 6 of the rack)" for a status bar.
+    [[nodiscard]] static QString describe(const GpuRef& ref, const SpecCatalog& catalog);
+
+Q_SIGNALS:
+    void changed(const scalescope::GpuRef& ref);
+
+private:
+    GpuRef m_current;
+};
+
+} // namespace scalescope
