@@ -6,7 +6,9 @@
 #include "model/pipeline_timeline.h"
 #include "model/spec_catalog.h"
 
+#include <algorithm>
 #include <chrono>
+#include <string>
 #include <nlohmann/json.hpp>
 
 namespace scalescope::cli {
@@ -20,8 +22,13 @@ Measures the cost model on this machine (one core):
   evaluate_timeline_per_s  evaluations per second including the timeline
   search_16k_ms            exhaustive layout search of a 16,384-GPU scenario
   search_16k_layouts       layouts that search evaluated
-  ui_update_p50_ms/_p99_ms slider change to painted timeline in the planner, offscreen
-                           (16,384 GPUs, pp = 16, 64 micro-batches; GUI builds only)
+GUI builds also measure, offscreen:
+  ui_update_p50_ms/_p99_ms slider change to painted timeline in the planner
+                           (16,384 GPUs, pp = 16, 64 micro-batches)
+  view_render_ms           per view: scene build and paint at 1600x1000 (median of 5)
+  topology_16k/_100k       topology view of a 16,384-GPU DGX H100 SuperPOD and of
+                           100,008 GB200 GPUs: open (graph + scene + first paint)
+                           and pan (one repaint at 8x zoom), in ms
 Default scenario: specs/scenarios/llama3-405b-16k-h100.scalescope.json.
 )";
 
@@ -91,6 +98,15 @@ int runBench(const Args& args, std::ostream& out, std::ostream& err)
         if (j.contains("ui_update_p50_ms"))
             out << "ui_update_p50_ms         " << j["ui_update_p50_ms"].get<double>() << "\n"
                 << "ui_update_p99_ms         " << j["ui_update_p99_ms"].get<double>() << "\n";
+        if (j.contains("view_render_ms"))
+            for (const auto& [view, t] : j["view_render_ms"].items())
+                out << "render " << view << std::string(18 - std::min<size_t>(17, view.size()), ' ') << "build "
+                    << t["build"].get<double>() << " ms, paint " << t["paint"].get<double>() << " ms\n";
+        for (const char* key : {"topology_16k", "topology_100k"})
+            if (j.contains(key))
+                out << key << std::string(25 - std::string(key).size(), ' ') << "open " << j[key]["open_ms"].get<double>()
+                    << " ms, pan " << j[key]["pan_ms"].get<double>() << " ms per frame (" << j[key]["gpus"].get<long long>()
+                    << " GPUs)\n";
     }
     return Ok;
 }

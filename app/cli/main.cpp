@@ -3,7 +3,7 @@
 #include "app/cli/commands.h"
 #ifdef SCALESCOPE_HAS_EXPORT
 #include "app/cli/export_command.h"
-#include "app/cli/slider_latency_bench.h"
+#include "app/cli/gui_bench.h"
 #endif
 #include "model/user_paths.h"
 
@@ -67,7 +67,7 @@ int main(int argc, char** argv)
         if (command == "collective") return c::runCollective(rest, std::cout, std::cerr);
         if (command == "matmul") return c::runMatmul(rest, std::cout, std::cerr);
 #ifdef SCALESCOPE_HAS_EXPORT
-        c::setBenchExtension(&c::uiBenchJson);
+        c::setBenchExtension(&c::guiBenchJson);
 #endif
         if (command == "bench") return c::runBench(rest, std::cout, std::cerr);
         if (command == "power") return c::runPower(rest, std::cout, std::cerr);

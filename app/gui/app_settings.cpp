@@ -13,6 +13,7 @@ AppSettings AppSettings::load(QSettings& store)
     if (store.value(QStringLiteral("window/stateVersion")).toInt() == kWindowStateVersion)
         s.windowState = store.value(QStringLiteral("window/state")).toByteArray();
     s.lastScenario = store.value(QStringLiteral("scenario/last")).toString();
+    s.theme = store.value(QStringLiteral("ui/theme")).toString();
     return s;
 }
 
@@ -24,6 +25,7 @@ void AppSettings::save(QSettings& store) const
     store.setValue(QStringLiteral("window/state"), windowState);
     store.setValue(QStringLiteral("window/stateVersion"), kWindowStateVersion);
     store.setValue(QStringLiteral("scenario/last"), lastScenario);
+    store.setValue(QStringLiteral("ui/theme"), theme);
 }
 
 } // namespace scalescope

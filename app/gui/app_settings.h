@@ -17,6 +17,7 @@ struct AppSettings {
     QByteArray geometry;
     QByteArray windowState;
     QString lastScenario; // path of the last opened scenario file
+    QString theme;        // "system", "light" or "dark" (themeKey); empty = system
 
     [[nodiscard]] static AppSettings load(QSettings& store);
     void save(QSettings& store) const;

@@ -4,6 +4,7 @@
 #include "app/gui/language.h"
 #include "app/gui/main_window.h"
 #include "app/gui/planner_workspace.h"
+#include "app/gui/theme.h"
 
 #include "model/spec_catalog.h"
 #include "model/user_paths.h"
@@ -31,6 +32,7 @@ int main(int argc, char** argv)
 
     QSettings store;
     scalescope::AppSettings settings = scalescope::AppSettings::load(store);
+    scalescope::applyTheme(scalescope::themeFromKey(settings.theme).value_or(scalescope::Theme::System));
     scalescope::Language language;
     language.apply(settings.language.isEmpty() ? scalescope::Language::systemDefault() : settings.language);
 

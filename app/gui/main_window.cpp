@@ -3,6 +3,7 @@
 #include "language.h"
 #include "navigator.h"
 #include "planner_workspace.h"
+#include "theme.h"
 
 #include "model/spec_catalog.h"
 #include "model/user_paths.h"
@@ -129,6 +130,18 @@ void MainWindow::buildMenus()
         a->setData(e.key);
         connect(a, &QAction::triggered, this, [this, key = e.key] { showView(key); });
     }
+    m_viewMenu->addSeparator();
+    m_themeMenu = m_viewMenu->addMenu(QString());
+    m_themeGroup = new QActionGroup(this);
+    const Theme current = themeFromKey(m_settings.theme).value_or(Theme::System);
+    for (Theme t : {Theme::System, Theme::Light, Theme::Dark}) {
+        QAction* a = m_themeMenu->addAction(QString());
+        a->setCheckable(true);
+        a->setData(themeKey(t));
+        a->setChecked(t == current);
+        m_themeGroup->addAction(a);
+        connect(a, &QAction::triggered, this, [this, key = themeKey(t)] { setTheme(key); });
+    }
     m_languageMenu = menuBar()->addMenu(QString());
     m_languageGroup = new QActionGroup(this);
     // Language names stay in their own language, so anyone can find theirs.
@@ -173,6 +186,15 @@ void MainWindow::setLanguage(const QString& code)
     }
     m_settings.language = code;
     for (QAction* a : m_languageGroup->actions()) a->setChecked(a->data().toString() == code);
+}
+
+void MainWindow::setTheme(const QString& key)
+{
+    const auto theme = themeFromKey(key);
+    if (!theme) return;
+    applyTheme(*theme);
+    m_settings.theme = key;
+    for (QAction* a : m_themeGroup->actions()) a->setChecked(a->data().toString() == key);
 }
 
 bool MainWindow::showView(const QString& key)
@@ -229,6 +251,11 @@ void MainWindow::retranslate()
         m_viewMenu->actions().at(static_cast<int>(i))->setText(title);
     }
     m_languageMenu->setTitle(tr("&Language"));
+    m_themeMenu->setTitle(tr("&Theme"));
+    const QList<QAction*> themes = m_themeGroup->actions();
+    themes.at(0)->setText(tr("Follow the &system"));
+    themes.at(1)->setText(tr("&Light"));
+    themes.at(2)->setText(tr("&Dark"));
     m_helpMenu->setTitle(tr("&Help"));
     m_editMenu->setTitle(tr("&Edit"));
     m_plannerMenu->setTitle(tr("&Planner"));

@@ -33,6 +33,7 @@ public:
     [[nodiscard]] QString currentViewKey() const;
     [[nodiscard]] QWidget* view(const QString& key) const;
     void setScenarioName(const QString& name);
+    void setTheme(const QString& key); // "system", "light" or "dark": View → Theme
     [[nodiscard]] const AppSettings& settings() const noexcept { return m_settings; }
     [[nodiscard]] PlannerWorkspace* planner() const noexcept { return m_planner; }
 
@@ -60,6 +61,8 @@ private:
     QMenu* m_plannerMenu = nullptr;
     PlannerWorkspace* m_planner = nullptr;
     QMenu* m_languageMenu = nullptr;
+    QMenu* m_themeMenu = nullptr;
+    QActionGroup* m_themeGroup = nullptr;
     QMenu* m_helpMenu = nullptr;
     QAction* m_quitAction = nullptr;
     QAction* m_exportAction = nullptr;

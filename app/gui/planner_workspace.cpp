@@ -12,6 +12,7 @@
 #include <QAction>
 #include <QDir>
 #include <QDockWidget>
+#include <QEvent>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -24,12 +25,58 @@
 #include <QUndoStack>
 
 #include <fstream>
+#include <functional>
 
 namespace scalescope {
 
 namespace {
 constexpr int kMaxRecent = 8;
 const QString kFilter = QStringLiteral("ScaleScope scenarios (*.scalescope.json);;JSON (*.json)");
+
+// Hands the controller's results to a view that follows the planned
+// scenario, but only while the view is on screen: rebuilding a 16,384-GPU
+// sharding map or the power scene for every slider step nobody sees would
+// cost the visible planner its frame. A result that arrives while the view
+// is hidden is drawn when it is shown.
+class ResultFollower final : public QObject {
+public:
+    ResultFollower(QWidget* view, std::function<void(const PlannerResultPtr&)> draw)
+        : QObject(view), m_view(view), m_draw(std::move(draw))
+    {
+        view->installEventFilter(this);
+    }
+    void offer(const PlannerResultPtr& result)
+    {
+        if (!m_view->isVisible()) {
+            m_pending = result;
+            return;
+        }
+        m_pending.reset();
+        m_draw(result);
+    }
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (watched == m_view && event->type() == QEvent::Show && m_pending) {
+            const PlannerResultPtr result = std::move(m_pending);
+            m_pending.reset();
+            m_draw(result);
+        }
+        return false;
+    }
+
+private:
+    QWidget* m_view;
+    std::function<void(const PlannerResultPtr&)> m_draw;
+    PlannerResultPtr m_pending;
+};
+
+template <class View>
+void followResults(ScenarioController& controller, View* view)
+{
+    auto* follower = new ResultFollower(view, [view](const PlannerResultPtr& r) { view->setResult(r); });
+    QObject::connect(&controller, &ScenarioController::resultReady, follower, &ResultFollower::offer);
+    if (controller.result()) follower->offer(controller.result());
+}
 } // namespace
 
 PlannerWorkspace::PlannerWorkspace(const SpecCatalog& catalog, QMainWindow& window)
@@ -74,8 +121,7 @@ QString PlannerWorkspace::defaultScenarioPath()
 PowerView* PlannerWorkspace::createPowerView(QWidget* parent)
 {
     auto* view = new PowerView(parent);
-    connect(m_controller, &ScenarioController::resultReady, view, &PowerView::setResult);
-    if (m_controller->result()) view->setResult(m_controller->result());
+    followResults(*m_controller, view);
     connect(view, &PowerView::facilityEdited, this, [this](const FacilitySettings& f, const QString& what, int drag) {
         if (drag != 0 && drag != m_powerDragSerial) {
             m_powerDragSerial = drag;
@@ -92,8 +138,7 @@ PowerView* PlannerWorkspace::createPowerView(QWidget* parent)
 ShardingMapView* PlannerWorkspace::createShardingView(QWidget* parent)
 {
     auto* view = new ShardingMapView(parent);
-    connect(m_controller, &ScenarioController::resultReady, view, &ShardingMapView::setResult);
-    if (m_controller->result()) view->setResult(m_controller->result());
+    followResults(*m_controller, view);
     return view;
 }
 

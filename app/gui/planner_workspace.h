@@ -38,8 +38,9 @@ public:
     // Adds New/Open/Save/Save as/Recent to `file`, Undo/Redo to `edit`,
     // Pin/Suggest to `planner`.
     void installMenus(QMenu* file, QMenu* edit, QMenu* planner);
-    // Views that follow the planned scenario: they draw every result, and
-    // the power view's ΔT and coolant controls become undoable edits.
+    // Views that follow the planned scenario: they draw the latest result
+    // while on screen (one that arrives while hidden is drawn when shown),
+    // and the power view's ΔT and coolant controls become undoable edits.
     [[nodiscard]] PowerView* createPowerView(QWidget* parent);
     [[nodiscard]] ShardingMapView* createShardingView(QWidget* parent);
     void retranslate();

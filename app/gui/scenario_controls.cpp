@@ -311,10 +311,16 @@ void ScenarioControls::syncFromScenario()
     }
     m_dp->setText(QString::number(s.parallel.dp));
     m_dp->setToolTip(tr("The GPUs left: GPUs / (TP·PP·CP)"));
-    m_order->clear();
-    for (Axis a : s.parallel.order) {
-        auto* item = new QListWidgetItem(QString::fromUtf8(axisKey(a).data()).toUpper(), m_order);
-        item->setData(Qt::UserRole, static_cast<int>(a));
+    // Rebuilt only when the order changed: a list rebuild relayouts and repaints the dock on every slider step.
+    bool sameOrder = m_order->count() == static_cast<int>(s.parallel.order.size());
+    for (int i = 0; sameOrder && i < m_order->count(); ++i)
+        sameOrder = m_order->item(i)->data(Qt::UserRole).toInt() == static_cast<int>(s.parallel.order[static_cast<size_t>(i)]);
+    if (!sameOrder) {
+        m_order->clear();
+        for (Axis a : s.parallel.order) {
+            auto* item = new QListWidgetItem(QString::fromUtf8(axisKey(a).data()).toUpper(), m_order);
+            item->setData(Qt::UserRole, static_cast<int>(a));
+        }
     }
     m_syncing = false;
 }

@@ -1,5 +1,7 @@
 #include "slider_latency.h"
 
+#include "bench_scenario.h"
+
 #include "scenario_controller.h"
 #include "scenario_controls.h"
 
@@ -17,13 +19,8 @@ namespace scalescope {
 UiLatency measureSliderToPaint(const SpecCatalog& catalog, const QString& scenarioFile, int changes)
 {
     UiLatency out;
-    SpecErrors errors;
-    std::string file = scenarioFile.toStdString();
-    if (file.empty())
-        for (const auto& root : builtinSpecRoots()) file = (root / "scenarios" / "llama3-405b-16k-h100.scalescope.json").string();
-    auto scenario = loadScenarioFile(file, errors);
+    const auto scenario = loadBenchScenario(scenarioFile.toStdString());
     if (!scenario) return out;
-    if (scenarioFile.isEmpty()) scenario->training.globalBatch = 8192; // 64 micro-batches per pipeline at dp = 128
     out.scenario = QString::fromStdString(scenario->name);
 
     ScenarioController controller(catalog);

@@ -93,6 +93,7 @@ TEST_CASE("Power view: the ΔT slider is an undoable edit and the shown flow fol
     PlannerWorkspace workspace(testing::builtinCatalog(), window);
     PowerView* view = workspace.createPowerView(&window);
     view->resize(1500, 1000);
+    window.show(); // the view draws results while on screen
     ScenarioController& c = workspace.controller();
     c.load(nvl72Scenario());
     waitForResult(c);
@@ -137,4 +138,20 @@ TEST_CASE("Power view in Simplified Chinese: translated and labels fit", "[gui][
         testing::renderToFile(view, QStringLiteral("power-gb200-nvl72-zh_CN"));
     }
     REQUIRE(language.apply(QStringLiteral("en")));
+}
+
+TEST_CASE("Power view: results that arrive while it is hidden are drawn when it is shown", "[gui][power]")
+{
+    QMainWindow window;
+    PlannerWorkspace workspace(testing::builtinCatalog(), window);
+    PowerView* view = workspace.createPowerView(&window);
+    view->resize(1500, 1000);
+    window.show();
+    view->hide();
+    ScenarioController& c = workspace.controller();
+    c.load(nvl72Scenario());
+    waitForResult(c);
+    CHECK(view->shownRackFlowLitresPerMinute() == 0); // not rebuilt while nobody sees it
+    view->show();
+    CHECK(view->shownRackFlowLitresPerMinute() > 0);
 }

@@ -6,15 +6,14 @@
 #include "test_support.h"
 
 #include "app/gui/language.h"
+#include "app/gui/view_render_bench.h"
 #include "views/export/view_export.h"
 #include "views/hardware/topology_scene.h"
 #include "views/hardware/topology_view.h"
-#include "views/hardware/zoomable_view.h"
 
 #include <QXmlStreamReader>
 #include <QElapsedTimer>
 #include <QFile>
-#include <QScrollBar>
 
 #include <catch2/catch.hpp>
 
@@ -72,37 +71,23 @@ TEST_CASE("Topology view: a 1,024-GPU DGX H100 SuperPOD and an AllGather over 64
 namespace {
 void measure(const QString& system, long long gpus, const char* name)
 {
-    QElapsedTimer timer;
-    timer.start();
+    // The same measurement as `scalescope-cli bench` (topology_16k, topology_100k).
+    const TopologyFluidity t = measureTopologyFluidity(testing::builtinCatalog(), system, gpus);
+    WARN(name << ": " << t.gpus << " GPUs, " << t.items << " items: open + first paint " << t.openMs << " ms, pan "
+              << t.panMs << " ms per frame");
+    CHECK(t.gpus == gpus);
+    CHECK(t.aggregated);
+    // Timing is reported (WARN above), not asserted: a loaded CI machine is not a benchmark.
+    CHECK(t.panMs > 0);
     TopologyView view(testing::builtinCatalog());
     view.resize(1500, 950);
     view.setSystem(system);
     view.setGpuCount(gpus);
-    const QImage first = view.grab().toImage();
-    const qint64 openMs = timer.elapsed();
-    REQUIRE(view.topology());
-    CHECK(view.topology()->aggregated());
-    CHECK(testing::distinctColours(first) > 8);
-    // Pan: zoom in 8x, then drag across the cluster in 20 steps, repainting each.
-    ZoomableGraphicsView* g = view.graphicsView();
-    g->zoomBy(8);
-    timer.restart();
-    constexpr int kSteps = 20;
-    QScrollBar* bar = g->horizontalScrollBar();
-    for (int i = 0; i < kSteps; ++i) {
-        bar->setValue(bar->minimum() + (bar->maximum() - bar->minimum()) * i / (kSteps - 1));
-        g->viewport()->grab();
-    }
-    const double panMs = double(timer.elapsed()) / kSteps;
-    timer.restart();
+    CHECK(testing::distinctColours(testing::renderToFile(view, QString::fromLatin1(name))) > 8);
+    QElapsedTimer timer;
+    timer.start();
     view.setCollective(CollectiveKind::AllReduce, gpus / 2, Bytes{1e9});
-    const qint64 collectiveMs = timer.elapsed();
-    WARN(name << ": " << view.topology()->gpuCount() << " GPUs, " << view.scene()->items().size()
-              << " items: open + first paint " << openMs << " ms, pan " << panMs << " ms per frame, new collective "
-              << collectiveMs << " ms");
-    testing::renderToFile(view, QString::fromLatin1(name));
-    // Timing is reported (WARN above), not asserted: a loaded CI machine is not a benchmark.
-    CHECK(panMs > 0);
+    WARN(name << ": new collective " << timer.elapsed() << " ms");
 }
 } // namespace
 

@@ -32,9 +32,10 @@ QColor ceilingColour(int i)
     return colours[i % 8];
 }
 
-QColor opColour(int i)
+// The first placed operation in red, the others in the palette's ink (dark on light, light on dark).
+QColor opColour(int i, const HardwarePalette& p)
 {
-    return i == 0 ? QColor(0xd6, 0x27, 0x28) : QColor(0x11, 0x11, 0x11);
+    return i == 0 ? p.overflow : p.text;
 }
 } // namespace
 
@@ -162,12 +163,12 @@ void RooflineScene::buildChart(const GpuSpec& gpu)
         auto* s = new QScatterSeries;
         s->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
         s->setMarkerSize(15);
-        s->setColor(opColour(int(i)));
+        s->setColor(opColour(int(i), hardwarePalette()));
         s->setBorderColor(p.background);
         const double attained = op.cost.time.si > 0 ? op.cost.flops.si / op.cost.time.si : 0;
         s->append(op.cost.intensity, std::max(attained / kTera, yLo));
         attach(s);
-        addLegend(opColour(int(i)), op.label); // named in the legend and the panel, not on the crowded chart
+        addLegend(opColour(int(i), hardwarePalette()), op.label); // named in the legend and the panel, not on the crowded chart
     }
     if (m_chart->layout()) m_chart->layout()->activate();
 }
@@ -205,7 +206,7 @@ void RooflineScene::buildPanel(const GpuSpec& gpu, qreal left)
     line(tr("Operations"), head, p.text);
     for (std::size_t i = 0; i < m_ops.size(); ++i) {
         const RooflineOp& op = m_ops[i];
-        const QColor colour = opColour(int(i));
+        const QColor colour = opColour(int(i), hardwarePalette());
         line(tr("%1 (%2)").arg(op.label, precisionName(op.precision)), {17, 9, true, Qt::AlignLeft | Qt::AlignVCenter},
              colour);
         line(tr("%1, %2 → intensity %3 FLOP/B")

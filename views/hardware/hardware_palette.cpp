@@ -1,6 +1,9 @@
 #include "hardware_palette.h"
 
 #include <QPalette>
+
+#include <algorithm>
+#include <cmath>
 #include <QWidget>
 
 namespace scalescope {
@@ -89,6 +92,13 @@ HardwarePalette HardwarePalette::print()
     p.blank = QColor(0xf4, 0xf4, 0xf4);
     p.warpIdle = QColor(0xe6, 0xe6, 0xe6);
     return p;
+}
+
+QColor opaqueMix(const QColor& ink, const QColor& paper, double strength)
+{
+    const double a = std::clamp(strength, 0.0, 1.0);
+    auto mix = [a](int i, int p) { return static_cast<int>(std::lround(i * a + p * (1 - a))); };
+    return QColor(mix(ink.red(), paper.red()), mix(ink.green(), paper.green()), mix(ink.blue(), paper.blue()));
 }
 
 HardwarePalette HardwarePalette::forWidget(const QWidget& widget)

@@ -120,10 +120,24 @@ void LabelItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
 {
     const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
     if (font().pixelSize() * lod < m_minScreenPixels) return; // unreadable: leave the box plain
-    // Drawn as text (not paths), so SVG and PDF exports keep it selectable.
+    // Drawn as text (not paths), so SVG and PDF exports keep it selectable. Each line at its
+    // baseline: drawText into a rectangle with alignment flags lays the text out again on
+    // every paint (~0.2 ms a label here), which made panning a large topology stutter.
     painter->setFont(font());
     painter->setPen(brush().color());
-    painter->drawText(boundingRect(), static_cast<int>((m_align & Qt::AlignHorizontal_Mask) | Qt::AlignVCenter), text());
+    const QFontMetricsF fm(font());
+    const QStringList lines = text().split(QLatin1Char('\n'));
+    const QRectF box = boundingRect();
+    qreal baseline = box.center().y() - fm.height() * lines.size() / 2 + fm.ascent();
+    for (const QString& line : lines) {
+        qreal x = box.left();
+        if (m_align & (Qt::AlignHCenter | Qt::AlignRight)) {
+            const qreal w = fm.horizontalAdvance(line);
+            x = (m_align & Qt::AlignRight) ? box.right() - w : box.center().x() - w / 2;
+        }
+        painter->drawText(QPointF(x, baseline), line);
+        baseline += fm.height();
+    }
 }
 
 LabelItem* makeLabel(const QString& text, const QRectF& box, const QColor& colour, const LabelStyle& style,

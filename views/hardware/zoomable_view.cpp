@@ -3,6 +3,7 @@
 #include <QMouseEvent>
 #include <QWheelEvent>
 
+#include <algorithm>
 #include <cmath>
 
 namespace scalescope {
@@ -32,10 +33,19 @@ void ZoomableGraphicsView::zoomTo(const QRectF& sceneRect)
 
 void ZoomableGraphicsView::zoomBy(qreal factor)
 {
+    // Bounds relative to the whole-scene zoom: a 16,384-GPU topology fits at ~0.005, so a fixed
+    // lower bound would refuse every zoom into it.
     const qreal next = zoom() * factor;
-    if (next < 0.05 || next > 60) return;
+    if (next < std::min(0.05, fitZoom() / 2) || next > std::max(60.0, fitZoom() * 4)) return;
     m_autoFit = false;
     scale(factor, factor);
+}
+
+qreal ZoomableGraphicsView::fitZoom() const
+{
+    const QRectF r = scene() ? scene()->sceneRect() : QRectF();
+    if (r.isEmpty()) return 1;
+    return std::min(viewport()->width() / r.width(), viewport()->height() / r.height());
 }
 
 void ZoomableGraphicsView::wheelEvent(QWheelEvent* event)

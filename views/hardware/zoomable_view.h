@@ -16,6 +16,7 @@ public:
     void zoomTo(const QRectF& sceneRect); // e.g. one rack tray
     void zoomBy(qreal factor);
     [[nodiscard]] qreal zoom() const { return transform().m11(); }
+    [[nodiscard]] qreal fitZoom() const; // the zoom at which the whole scene fits
 
 Q_SIGNALS:
     void itemClicked(QGraphicsItem* item, QPointF scenePos);

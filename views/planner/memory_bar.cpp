@@ -1,5 +1,8 @@
 #include "memory_bar.h"
 
+#include "painted_text.h"
+#include "timeline_colours.h"
+
 #include "model/quantity_parser.h"
 
 #include <QPainter>
@@ -72,7 +75,7 @@ void MemoryBar::paintEvent(QPaintEvent*)
         p.fillRect(seg, part.c);
         if (seg.width() > fm.horizontalAdvance(part.name) + 8) {
             p.setPen(Qt::white);
-            p.drawText(seg, Qt::AlignCenter, part.name);
+            drawTextIn(p, fm, seg, Qt::AlignHCenter, part.name);
         }
         at += part.b.si;
         // legend with sizes along the top
@@ -99,8 +102,8 @@ void MemoryBar::paintEvent(QPaintEvent*)
         const double x = xOf(m.capacity.si + m.spillCapacity.si);
         p.drawLine(QPointF(x, bar.top() - 3), QPointF(x, bar.bottom() + 3));
     }
-    p.setPen(m.fits ? text : QColor(0xC0, 0x10, 0x10));
-    p.drawText(QRectF(4, bar.bottom() + 2, width() - 8, 16), Qt::AlignLeft | Qt::AlignVCenter, summary());
+    p.setPen(m.fits ? text : errorTextColour(palette()));
+    drawTextIn(p, fm, QRectF(4, bar.bottom() + 2, width() - 8, 16), Qt::AlignLeft, summary());
 }
 
 } // namespace scalescope

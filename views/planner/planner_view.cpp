@@ -1,6 +1,7 @@
 #include "planner_view.h"
 
 #include "memory_bar.h"
+#include "timeline_colours.h"
 #include "timeline_view.h"
 #include "verdict_text.h"
 
@@ -106,7 +107,7 @@ void PlannerView::setPinned(const PlannerResultPtr& pinned)
 
 void PlannerView::changeEvent(QEvent* event)
 {
-    if (event->type() == QEvent::LanguageChange) refresh();
+    if (event->type() == QEvent::LanguageChange || event->type() == QEvent::PaletteChange) refresh();
     QWidget::changeEvent(event);
 }
 
@@ -149,7 +150,7 @@ void PlannerView::refresh()
         for (const SpecError& e : m_result->errors) m_verdicts->addItem(q(e.path + ": " + e.message));
         if (!m_result->evaluation.error.empty())
             m_verdicts->addItem(q(m_result->evaluation.errorPath + ": " + m_result->evaluation.error));
-        for (int i = 0; i < m_verdicts->count(); ++i) m_verdicts->item(i)->setForeground(QColor(0xC0, 0x10, 0x10));
+        for (int i = 0; i < m_verdicts->count(); ++i) m_verdicts->item(i)->setForeground(errorTextColour(palette()));
         return;
     }
     const auto rows = headlines();

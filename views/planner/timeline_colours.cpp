@@ -4,6 +4,12 @@
 
 namespace scalescope {
 
+QColor errorTextColour(const QPalette& palette)
+{
+    const bool dark = palette.color(QPalette::Base).lightness() < 128;
+    return dark ? QColor(0xFF, 0x6B, 0x6B) : QColor(0xC0, 0x10, 0x10);
+}
+
 QColor eventColour(Lane lane, EventKind kind)
 {
     switch (lane) {

@@ -1,0 +1,44 @@
+#include "gui_bench.h"
+
+#include "commands.h"
+
+#include "app/gui/slider_latency.h"
+#include "app/gui/view_render_bench.h"
+
+#include <QApplication>
+
+#include <cstdlib>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+namespace scalescope::cli {
+
+std::string guiBenchJson()
+{
+    if (!std::getenv("QT_QPA_PLATFORM")) setenv("QT_QPA_PLATFORM", "offscreen", 1);
+    static int argc = 1;
+    static char name[] = "scalescope-cli";
+    static char* argv[] = {name, nullptr};
+    std::unique_ptr<QApplication> app;
+    if (!QCoreApplication::instance()) app = std::make_unique<QApplication>(argc, argv);
+    const SpecCatalog& catalog = sharedCatalog(std::cerr);
+    const UiLatency l = measureSliderToPaint(catalog, QString(), 200);
+    nlohmann::json j{{"ui_update_p50_ms", l.p50Ms},
+                     {"ui_update_p99_ms", l.p99Ms},
+                     {"ui_update_max_ms", l.maxMs},
+                     {"ui_update_result_p50_ms", l.resultP50Ms},
+                     {"ui_update_paint_p50_ms", l.paintP50Ms},
+                     {"ui_update_changes", l.changes}};
+    for (const ViewRenderTime& v : measureViewRenders(catalog))
+        j["view_render_ms"][v.view.toStdString()] = {{"build", v.buildMs}, {"paint", v.paintMs}, {"items", v.items}};
+    const std::pair<const char*, TopologyFluidity> clusters[] = {
+        {"topology_16k", measureTopologyFluidity(catalog, QStringLiteral("dgx-h100-superpod"), 16384)},
+        {"topology_100k", measureTopologyFluidity(catalog, QStringLiteral("gb200-nvl72"), 100008)}};
+    for (const auto& [key, t] : clusters)
+        j[key] = {{"system", t.system.toStdString()}, {"gpus", t.gpus},    {"items", t.items},
+                  {"open_ms", t.openMs},               {"pan_ms", t.panMs}, {"aggregated", t.aggregated}};
+    return j.dump();
+}
+
+} // namespace scalescope::cli

@@ -1,0 +1,12 @@
+#pragma once
+// The GUI half of `scalescope-cli bench` as JSON: the planner's slider-to-paint
+// latency ("ui_update_p50_ms", ...), each view's build and paint time
+// ("view_render_ms") and the topology view on 16k and 100k+ GPUs.
+
+#include <string>
+
+namespace scalescope::cli {
+
+[[nodiscard]] std::string guiBenchJson();
+
+} // namespace scalescope::cli

@@ -1,0 +1,26 @@
+#pragma once
+// The scenario the GUI benchmarks use: LLaMA-3 405B on 16,384 H100 with
+// pp = 16 and, at a global batch of 8,192 sequences and dp = 128, 64
+// micro-batches per pipeline (issue 5's responsiveness target).
+
+#include "model/scenario.h"
+#include "model/spec_catalog.h"
+
+#include <optional>
+#include <string>
+
+namespace scalescope {
+
+// `file` empty: the built-in 16,384-GPU preset with the batch above.
+[[nodiscard]] inline std::optional<Scenario> loadBenchScenario(const std::string& file = {})
+{
+    std::string path = file;
+    if (path.empty())
+        for (const auto& root : builtinSpecRoots()) path = (root / "scenarios" / "llama3-405b-16k-h100.scalescope.json").string();
+    SpecErrors errors;
+    auto scenario = loadScenarioFile(path, errors);
+    if (scenario && file.empty()) scenario->training.globalBatch = 8192;
+    return scenario;
+}
+
+} // namespace scalescope
