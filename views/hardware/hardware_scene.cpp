@@ -18,7 +18,7 @@ QList<QGraphicsItem*> HardwareScene::itemsOfKind(const QString& kind) const
 
 SelectionMarkItem* HardwareScene::markSelected(const QRectF& rect, bool primary)
 {
-    const QPen pen(primary ? QColor(0xd6, 0x27, 0x28) : m_palette.text, primary ? 3.0 : 2.0);
+    const QPen pen(primary ? m_palette.overflow : m_palette.text, primary ? 3.0 : 2.0);
     auto* mark = new SelectionMarkItem(rect.adjusted(-1.5, -1.5, 1.5, 1.5), pen,
                                        primary ? m_palette.background : QColor(), primary);
     mark->setData(kItemKindKey, QString::fromLatin1(kSelectionKind));
