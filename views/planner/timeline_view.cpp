@@ -4,6 +4,7 @@
 #include "timeline_colours.h"
 
 #include "model/quantity_parser.h"
+#include "views/hardware/hardware_palette.h"
 
 #include <QElapsedTimer>
 #include <QHelpEvent>
@@ -140,8 +141,8 @@ void TimelineView::paintEvent(QPaintEvent*)
     p.setFont(small);
     const QFontMetricsF smallMetrics(small);
     const QColor text = palette().text().color();
-    QColor grid = text;
-    grid.setAlphaF(0.12);
+    const QColor grid = opaqueMix(text, palette().base().color(), 0.12);
+    paintTimeGrid(p, plot);
     const Timeline& t = m_result->timeline;
     const double pipelineEnd = [&] {
         double end = 0;
@@ -166,8 +167,7 @@ void TimelineView::paintEvent(QPaintEvent*)
         p.fillRect(QRect(int(plot.left()), int(top + rh), int(plot.width()), 1), grid);
         if (row.lane == Lane::Compute) {
             // Idle compute inside the pipeline is the bubble: hatched background.
-            QColor hatch = text;
-            hatch.setAlphaF(0.10);
+            const QColor hatch = opaqueMix(text, palette().base().color(), 0.12);
             const double x0 = std::max(plot.left(), m_axis.x(0)), x1 = std::min(plot.right(), m_axis.x(pipelineEnd));
             if (x1 > x0) p.fillRect(QRectF(x0, top + 1, x1 - x0, rh - 2), QBrush(hatch, Qt::BDiagPattern));
         }
@@ -229,20 +229,32 @@ void TimelineView::paintEvent(QPaintEvent*)
     Q_EMIT painted();
 }
 
+std::vector<double> TimelineView::ticks(const QRectF& plot) const
+{
+    const double step = niceStep(m_axis.secondsPerPixel * 90);
+    std::vector<double> out;
+    for (double s = std::ceil(m_axis.seconds(plot.left()) / step) * step; m_axis.x(s) <= plot.right(); s += step)
+        out.push_back(std::abs(s) < step * 1e-6 ? 0.0 : s);
+    return out;
+}
+
+void TimelineView::paintTimeGrid(QPainter& p, const QRectF& plot)
+{
+    // Under the spans, opaque: a translucent fill this tall goes through Qt's thread-pool blend.
+    const QColor grid = opaqueMix(palette().text().color(), palette().base().color(), 0.18);
+    for (double s : ticks(plot))
+        p.fillRect(QRect(static_cast<int>(m_axis.x(s)), static_cast<int>(kAxisHeight - 4), 1,
+                         static_cast<int>(plot.bottom() - kAxisHeight + 4)),
+                   grid);
+}
+
 void TimelineView::paintAxis(QPainter& p, const QRectF& plot)
 {
-    const QColor text = palette().text().color();
-    p.setPen(text);
+    p.setPen(palette().text().color());
     const QFontMetricsF fm(p.font());
-    const double step = niceStep(m_axis.secondsPerPixel * 90);
-    const double first = std::ceil(m_axis.seconds(plot.left()) / step) * step;
-    QColor grid = text;
-    grid.setAlphaF(0.18);
-    for (double s = first; m_axis.x(s) <= plot.right(); s += step) {
-        const double x = m_axis.x(s);
-        p.fillRect(QRect(int(x), int(kAxisHeight - 4), 1, int(plot.bottom() - kAxisHeight + 4)), grid);
-        const QString label = std::abs(s) < step * 1e-6 ? QStringLiteral("0") : QString::fromStdString(format(Seconds{s}));
-        drawTextIn(p, fm, QRectF(x - 45, 2, 90, kAxisHeight - 6), Qt::AlignHCenter, label);
+    for (double s : ticks(plot)) {
+        const QString label = s == 0.0 ? QStringLiteral("0") : QString::fromStdString(format(Seconds{s}));
+        drawTextIn(p, fm, QRectF(m_axis.x(s) - 45, 2, 90, kAxisHeight - 6), Qt::AlignHCenter, label);
     }
     if (m_result && m_result->ok()) {
         const double end = m_axis.x(m_result->timeline.end.si);

@@ -10,6 +10,8 @@
 
 #include <QWidget>
 
+#include <vector>
+
 namespace scalescope {
 
 class TimelineView final : public QWidget {
@@ -52,6 +54,8 @@ private:
     [[nodiscard]] double rowHeight() const;
     [[nodiscard]] double rowTop(int row) const;
     [[nodiscard]] int rowAt(double y) const;
+    [[nodiscard]] std::vector<double> ticks(const QRectF& plot) const; // seconds of the time-axis ticks in view
+    void paintTimeGrid(QPainter& p, const QRectF& plot);
     void paintAxis(QPainter& p, const QRectF& plot);
     void paintLegend(QPainter& p, const QRectF& area);
 
