@@ -21,6 +21,7 @@ ShardingMapView::ShardingMapView(QWidget* parent)
     m_details->setWordWrap(true);
     m_details->setTextFormat(Qt::RichText);
     m_details->setMinimumWidth(420);
+    m_details->setMinimumHeight(2 * m_details->fontMetrics().lineSpacing() + 4); // two lines: mesh coordinates, holdings
     for (int i = 0; i < 4; ++i) m_colour->addItem(QString());
     controls()->addWidget(m_colourLabel);
     controls()->addWidget(m_colour);
