@@ -254,14 +254,19 @@ int runExport(const Args& args, std::ostream& out, std::ostream& err)
             out << kExportHelp;
             return Ok;
         }
+    const auto app = ensureOffscreenApplication();
+    return render(args, out, err);
+}
+
+std::unique_ptr<QApplication> ensureOffscreenApplication()
+{
     if (!std::getenv("QT_QPA_PLATFORM")) setenv("QT_QPA_PLATFORM", "offscreen", 1);
     static int argc = 1;
     static char name[] = "scalescope-cli";
     static char* argv[] = {name, nullptr};
-    // Reuse an application that already runs (tests call this in-process).
     std::unique_ptr<QApplication> app;
     if (!QCoreApplication::instance()) app = std::make_unique<QApplication>(argc, argv);
-    return render(args, out, err);
+    return app;
 }
 
 } // namespace scalescope::cli

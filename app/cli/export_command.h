@@ -5,8 +5,17 @@
 
 #include "commands.h"
 
+#include <memory>
+
+class QApplication;
+
 namespace scalescope::cli {
 
 int runExport(const Args& args, std::ostream& out, std::ostream& err);
+
+// A QApplication on the offscreen platform (unless QT_QPA_PLATFORM says
+// otherwise), or nullptr when one already runs (tests call in-process).
+// Keep the result alive while drawing.
+[[nodiscard]] std::unique_ptr<QApplication> ensureOffscreenApplication();
 
 } // namespace scalescope::cli

@@ -1,6 +1,7 @@
 #include "gui_bench.h"
 
 #include "commands.h"
+#include "export_command.h"
 
 #include "app/gui/slider_latency.h"
 #include "app/gui/view_render_bench.h"
@@ -16,12 +17,7 @@ namespace scalescope::cli {
 
 std::string guiBenchJson()
 {
-    if (!std::getenv("QT_QPA_PLATFORM")) setenv("QT_QPA_PLATFORM", "offscreen", 1);
-    static int argc = 1;
-    static char name[] = "scalescope-cli";
-    static char* argv[] = {name, nullptr};
-    std::unique_ptr<QApplication> app;
-    if (!QCoreApplication::instance()) app = std::make_unique<QApplication>(argc, argv);
+    const auto app = ensureOffscreenApplication();
     const SpecCatalog& catalog = sharedCatalog(std::cerr);
     const UiLatency l = measureSliderToPaint(catalog, QString(), 200);
     nlohmann::json j{{"ui_update_p50_ms", l.p50Ms},

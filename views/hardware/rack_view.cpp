@@ -89,19 +89,12 @@ long long RackView::rack() const
 
 void RackView::setGpuSelection(GpuSelection* selection)
 {
-    if (m_selection) disconnect(m_selection, nullptr, this, nullptr);
-    m_selection = selection;
-    if (!m_selection) return;
-    connect(m_selection, &GpuSelection::changed, this, &RackView::follow);
-    follow(m_selection->current());
+    attachSelection(m_selection, selection, this, [this](const GpuRef& r) { follow(r); });
 }
 
 void RackView::pick(const GpuRef& ref)
 {
-    if (m_selection && m_selection->current() != ref)
-        m_selection->select(ref); // comes back through follow()
-    else
-        follow(ref);
+    publishPick(m_selection, ref, [this](const GpuRef& r) { follow(r); });
 }
 
 void RackView::follow(const GpuRef& ref)

@@ -55,11 +55,7 @@ void ShardingMapView::setResult(const PlannerResultPtr& result)
 
 void ShardingMapView::setGpuSelection(GpuSelection* selection)
 {
-    if (m_selection) disconnect(m_selection, nullptr, this, nullptr);
-    m_selection = selection;
-    if (!m_selection) return;
-    connect(m_selection, &GpuSelection::changed, this, &ShardingMapView::follow);
-    follow(m_selection->current());
+    attachSelection(m_selection, selection, this, [this](const GpuRef& r) { follow(r); });
 }
 
 long long ShardingMapView::rankOf(const GpuRef& ref) const
@@ -73,10 +69,7 @@ void ShardingMapView::pick(long long rank)
 {
     if (!m_result) return;
     const GpuRef ref{QString::fromStdString(m_result->scenario.system), rank, m_result->scenario.gpus};
-    if (m_selection && m_selection->current() != ref)
-        m_selection->select(ref); // comes back through follow()
-    else
-        selectRank(rank);
+    publishPick(m_selection, ref, [this](const GpuRef& r) { selectRank(r.gpu); });
 }
 
 void ShardingMapView::follow(const GpuRef& ref)

@@ -39,4 +39,20 @@ QString GpuSelection::describe(const GpuRef& ref, const SpecCatalog& catalog)
                       .arg(at->gpuInRack + 1);
 }
 
+void attachSelection(QPointer<GpuSelection>& slot, GpuSelection* selection, QObject* receiver,
+                     const std::function<void(const GpuRef&)>& follow)
+{
+    if (slot) QObject::disconnect(slot, nullptr, receiver, nullptr);
+    slot = selection;
+    if (!selection) return;
+    QObject::connect(selection, &GpuSelection::changed, receiver, follow);
+    follow(selection->current());
+}
+
+void publishPick(GpuSelection* selection, const GpuRef& ref, const std::function<void(const GpuRef&)>& show)
+{
+    if (selection && selection->current() != ref) selection->select(ref);
+    else show(ref);
+}
+
 } // namespace scalescope

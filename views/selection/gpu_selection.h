@@ -10,7 +10,10 @@
 // and trays count from 1 as the rack view labels them.
 
 #include <QObject>
+#include <QPointer>
 #include <QString>
+
+#include <functional>
 
 namespace scalescope {
 
@@ -43,5 +46,14 @@ Q_SIGNALS:
 private:
     GpuRef m_current;
 };
+
+// How a view takes part, so that the three views do it one way:
+// `slot` becomes `selection` (nullptr detaches), `follow` runs on every change
+// (in `receiver`'s lifetime) and once now for the current GPU.
+void attachSelection(QPointer<GpuSelection>& slot, GpuSelection* selection, QObject* receiver,
+                     const std::function<void(const GpuRef&)>& follow);
+// A click in a view: published to the selection (and followed back through
+// its signal), or shown directly when nothing is shared or it is already selected.
+void publishPick(GpuSelection* selection, const GpuRef& ref, const std::function<void(const GpuRef&)>& show);
 
 } // namespace scalescope
