@@ -19,6 +19,8 @@
 #include <QSlider>
 #include <QTest>
 
+#include <QLabel>
+
 #include <catch2/catch.hpp>
 
 using namespace scalescope;
@@ -179,8 +181,15 @@ TEST_CASE("Planner renders offscreen in English and Chinese with numbers, memory
 
     REQUIRE(language.apply(QStringLiteral("zh_CN")));
     QCoreApplication::processEvents();
+    QCoreApplication::processEvents(); // the layout requests the new texts posted
     CHECK(view->headlineText().contains(QStringLiteral("步时间")));
     testing::renderToFile(window, QStringLiteral("planner-zh_CN"));
+    // Every label of the scenario dock shows its whole translated text.
+    for (QLabel* label : window.planner()->controls()->findChildren<QLabel*>()) {
+        if (!label->isVisible() || label->text().isEmpty()) continue;
+        INFO(label->text().toStdString());
+        CHECK(label->width() >= label->fontMetrics().horizontalAdvance(label->text()));
+    }
     REQUIRE(language.apply(QStringLiteral("en")));
 }
 

@@ -58,6 +58,12 @@ TEST_CASE("Dark theme turns widgets and hardware scenes dark, and system restore
         window.showView(QStringLiteral("planner"));
         QCoreApplication::processEvents();
         testing::renderToFile(window, QStringLiteral("theme-dark-planner"));
+        REQUIRE(language.apply(QStringLiteral("zh_CN")));
+        QCoreApplication::processEvents();
+        QCoreApplication::processEvents(); // the layout requests the new texts posted
+        CHECK(testing::distinctColours(testing::renderToFile(window, QStringLiteral("theme-dark-planner-zh_CN"))) > 8);
+        REQUIRE(language.apply(QStringLiteral("en")));
+        QCoreApplication::processEvents();
         window.showView(QStringLiteral("topology"));
         testing::renderToFile(window, QStringLiteral("theme-dark-topology"));
 
