@@ -2,7 +2,7 @@
 
 #include "spec_fields_model.h"
 
-#include "model/spec_catalog.h"
+#include "model/spec/spec_catalog.h"
 
 #include <QEvent>
 #include <QHeaderView>

@@ -1,7 +1,7 @@
 #pragma once
 // Table model of one spec's fields: path, value with unit, source citation.
 
-#include "model/spec_fields.h"
+#include "model/spec/spec_fields.h"
 
 #include <QAbstractTableModel>
 

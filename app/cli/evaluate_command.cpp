@@ -2,9 +2,9 @@
 #include "commands.h"
 #include "scenario_loading.h"
 
-#include "model/evaluation_json.h"
-#include "model/layout_search.h"
-#include "model/pipeline_timeline.h"
+#include "model/training/evaluation_json.h"
+#include "model/search/layout_search.h"
+#include "model/training/pipeline_timeline.h"
 
 #include <fstream>
 

@@ -2,7 +2,7 @@
 
 #include "cli_args.h"
 
-#include "model/spec_catalog.h"
+#include "model/spec/spec_catalog.h"
 #include "views/export/view_export.h"
 #include "views/charts/roofline_view.h"
 #include "views/hardware/chip_scene.h"

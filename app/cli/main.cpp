@@ -5,7 +5,7 @@
 #include "app/cli/export_command.h"
 #include "app/cli/gui_bench.h"
 #endif
-#include "model/user_paths.h"
+#include "model/spec/user_paths.h"
 
 #include <iostream>
 #include <string>

@@ -1,11 +1,11 @@
 #include "cli_args.h"
 #include "commands.h"
 
-#include "model/collectives.h"
-#include "model/quantity_parser.h"
-#include "model/roofline.h"
-#include "model/spec_catalog.h"
-#include "model/topology.h"
+#include "model/network/collectives.h"
+#include "model/spec/quantity_parser.h"
+#include "model/chip/roofline.h"
+#include "model/spec/spec_catalog.h"
+#include "model/network/topology.h"
 
 #include <nlohmann/json.hpp>
 

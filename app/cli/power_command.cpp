@@ -6,8 +6,8 @@
 #include "commands.h"
 #include "scenario_loading.h"
 
-#include "model/facility_report.h"
-#include "model/quantity_parser.h"
+#include "model/power/facility_report.h"
+#include "model/spec/quantity_parser.h"
 
 #include <cstdio>
 

@@ -2,7 +2,7 @@
 // Loads a scenario file and resolves it into an evaluation context, writing
 // "file: /path: expected ..., found ..." lines to err on failure.
 
-#include "model/evaluation_context.h"
+#include "model/training/evaluation_context.h"
 
 #include <optional>
 #include <ostream>

@@ -1,9 +1,9 @@
 #include "cli_args.h"
 #include "commands.h"
 
-#include "model/spec_catalog.h"
-#include "model/spec_fields.h"
-#include "model/user_paths.h"
+#include "model/spec/spec_catalog.h"
+#include "model/spec/spec_fields.h"
+#include "model/spec/user_paths.h"
 
 #include <iomanip>
 #include <optional>

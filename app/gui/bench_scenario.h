@@ -3,8 +3,8 @@
 // pp = 16 and, at a global batch of 8,192 sequences and dp = 128, 64
 // micro-batches per pipeline (issue 5's responsiveness target).
 
-#include "model/scenario.h"
-#include "model/spec_catalog.h"
+#include "model/spec/scenario.h"
+#include "model/spec/spec_catalog.h"
 
 #include <optional>
 #include <string>

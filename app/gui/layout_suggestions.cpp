@@ -1,6 +1,6 @@
 #include "layout_suggestions.h"
 
-#include "model/quantity_parser.h"
+#include "model/spec/quantity_parser.h"
 
 #include <QDialogButtonBox>
 #include <QPushButton>

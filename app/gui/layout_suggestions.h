@@ -2,7 +2,7 @@
 // "Suggest layouts": runs the model's layout search and lists the fastest
 // layouts that fit; one click (or double-click) applies one.
 
-#include "model/layout_search.h"
+#include "model/search/layout_search.h"
 
 #include <QDialog>
 

@@ -6,8 +6,8 @@
 #include "app/gui/planner_workspace.h"
 #include "app/gui/theme.h"
 
-#include "model/spec_catalog.h"
-#include "model/user_paths.h"
+#include "model/spec/spec_catalog.h"
+#include "model/spec/user_paths.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -5,8 +5,8 @@
 #include "planner_workspace.h"
 #include "theme.h"
 
-#include "model/spec_catalog.h"
-#include "model/user_paths.h"
+#include "model/spec/spec_catalog.h"
+#include "model/spec/user_paths.h"
 #include "views/charts/memory_page.h"
 #include "views/export/view_export.h"
 #include "views/hardware/chip_view.h"

@@ -4,7 +4,7 @@
 
 #include "app_settings.h"
 
-#include "model/spec_error.h"
+#include "model/spec/spec_error.h"
 
 #include <QMainWindow>
 

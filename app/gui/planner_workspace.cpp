@@ -4,7 +4,7 @@
 #include "scenario_controller.h"
 #include "scenario_controls.h"
 
-#include "model/user_paths.h"
+#include "model/spec/user_paths.h"
 #include "views/planner/planner_view.h"
 #include "views/planner/sharding_map_view.h"
 #include "views/power/power_view.h"

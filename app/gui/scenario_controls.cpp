@@ -2,7 +2,7 @@
 
 #include "scenario_controller.h"
 
-#include "model/layout_check.h"
+#include "model/training/layout_check.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,7 +1,7 @@
 // The chip view's division of SMs, L2 and HBM over the dies (seed 000 2.3, seed 004).
 
-#include "model/chip_floorplan.h"
-#include "model/spec_catalog.h"
+#include "model/chip/chip_floorplan.h"
+#include "model/spec/spec_catalog.h"
 
 #include <catch2/catch.hpp>
 

@@ -4,8 +4,8 @@
 
 #include "model_test_support.h"
 
-#include "model/collectives.h"
-#include "model/topology.h"
+#include "model/network/collectives.h"
+#include "model/network/topology.h"
 
 using namespace scalescope;
 using testing::catalog;

@@ -3,9 +3,9 @@
 
 #include "model_test_support.h"
 
-#include "model/evaluation_json.h"
-#include "model/facility_report.h"
-#include "model/goodput.h"
+#include "model/training/evaluation_json.h"
+#include "model/power/facility_report.h"
+#include "model/power/goodput.h"
 
 #include <cmath>
 #include <iterator>

@@ -3,9 +3,9 @@
 
 #include "model_test_support.h"
 
-#include "model/llm_rooflines.h"
-#include "model/memory_model.h"
-#include "model/quantity_parser.h"
+#include "model/chip/llm_rooflines.h"
+#include "model/memory/memory_model.h"
+#include "model/spec/quantity_parser.h"
 
 #include <cmath>
 

@@ -5,8 +5,8 @@
 
 #include "model_test_support.h"
 
-#include "model/layout_check.h"
-#include "model/pipeline_timeline.h"
+#include "model/training/layout_check.h"
+#include "model/training/pipeline_timeline.h"
 
 #include <cmath>
 #include <random>

@@ -1,8 +1,8 @@
 #pragma once
 // Shared by the cost-model tests: the built-in catalog and scenario contexts.
 
-#include "model/evaluation_context.h"
-#include "model/spec_catalog.h"
+#include "model/training/evaluation_context.h"
+#include "model/spec/spec_catalog.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
 // Resident warps per SM from the block shape (seed 004, '内存' section).
 
-#include "model/occupancy.h"
-#include "model/spec_catalog.h"
+#include "model/chip/occupancy.h"
+#include "model/spec/spec_catalog.h"
 
 #include <catch2/catch.hpp>
 

@@ -3,8 +3,8 @@
 
 #include "model_test_support.h"
 
-#include "model/pipeline_schedule.h"
-#include "model/pipeline_timeline.h"
+#include "model/training/pipeline_schedule.h"
+#include "model/training/pipeline_timeline.h"
 
 using namespace scalescope;
 using namespace scalescope::testing;

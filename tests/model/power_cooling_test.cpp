@@ -4,9 +4,9 @@
 
 #include "model_test_support.h"
 
-#include "model/evaluation_json.h"
-#include "model/facility_report.h"
-#include "model/quantity_parser.h"
+#include "model/training/evaluation_json.h"
+#include "model/power/facility_report.h"
+#include "model/spec/quantity_parser.h"
 
 #include <filesystem>
 #include <fstream>

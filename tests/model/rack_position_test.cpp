@@ -1,8 +1,8 @@
 // Cluster GPU numbers and rack positions: the same order as the topology
 // (domain by domain) and the sharding map (node by node inside a domain).
 
-#include "model/rack_position.h"
-#include "model/spec_catalog.h"
+#include "model/network/rack_position.h"
+#include "model/spec/spec_catalog.h"
 
 #include <catch2/catch.hpp>
 

@@ -3,7 +3,7 @@
 
 #include "model_test_support.h"
 
-#include "model/roofline.h"
+#include "model/chip/roofline.h"
 
 using namespace scalescope;
 using testing::catalog;

@@ -3,7 +3,7 @@
 
 #include "model_test_support.h"
 
-#include "model/layout_search.h"
+#include "model/search/layout_search.h"
 
 #include <filesystem>
 

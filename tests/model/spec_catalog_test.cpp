@@ -2,7 +2,7 @@
 // refused with "file: /json/path: expected ..., found ..."; user specs
 // override built-in ones by id.
 
-#include "model/spec_catalog.h"
+#include "model/spec/spec_catalog.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
 // Numbers derived from the specs that the seeds state outright.
 
-#include "model/spec_catalog.h"
+#include "model/spec/spec_catalog.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
 // Model weights across HBM and LPDDR5X on one superchip (seed 000, 2.1).
 
-#include "model/spec_catalog.h"
-#include "model/superchip_fit.h"
+#include "model/spec/spec_catalog.h"
+#include "model/chip/superchip_fit.h"
 
 #include <catch2/catch.hpp>
 

@@ -2,8 +2,8 @@
 // Bandwidths are exact products of spec numbers, so they are compared with a
 // relative tolerance of 1e-9 (rounding to whole bytes/s in the max flow).
 
-#include "model/spec_catalog.h"
-#include "model/topology.h"
+#include "model/spec/spec_catalog.h"
+#include "model/network/topology.h"
 
 #include <catch2/catch.hpp>
 

@@ -2,9 +2,9 @@
 
 #include "model_test_support.h"
 
-#include "model/evaluation_json.h"
-#include "model/layout_check.h"
-#include "model/verdicts.h"
+#include "model/training/evaluation_json.h"
+#include "model/training/layout_check.h"
+#include "model/training/verdicts.h"
 
 using namespace scalescope;
 using namespace scalescope::testing;

@@ -1,6 +1,6 @@
 // Quantity parsing and formatting: every accepted form, every refused one.
 
-#include "model/quantity_parser.h"
+#include "model/spec/quantity_parser.h"
 
 #include <catch2/catch.hpp>
 

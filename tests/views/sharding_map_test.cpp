@@ -6,7 +6,7 @@
 
 #include "app/cli/export_command.h"
 #include "app/gui/language.h"
-#include "model/mesh_placement.h"
+#include "model/network/mesh_placement.h"
 #include "views/export/view_export.h"
 #include "views/planner/sharding_map_view.h"
 

@@ -2,7 +2,7 @@
 // Shared pieces of the view tests: the built-in catalog, and saving a
 // widget's rendering where a person can look at it.
 
-#include "model/spec_catalog.h"
+#include "model/spec/spec_catalog.h"
 
 #include <QDir>
 #include <QFile>

@@ -8,8 +8,8 @@
 
 #include "views/hardware/hardware_scene.h"
 
-#include "model/hardware_specs.h"
-#include "model/roofline.h"
+#include "model/spec/hardware_specs.h"
+#include "model/chip/roofline.h"
 
 #include <vector>
 

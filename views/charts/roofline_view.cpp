@@ -4,7 +4,7 @@
 
 #include "views/hardware/spec_picker.h"
 
-#include "model/spec_catalog.h"
+#include "model/spec/spec_catalog.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

@@ -4,7 +4,7 @@
 
 #include "views/hardware/hardware_view.h"
 
-#include "model/precision.h"
+#include "model/spec/precision.h"
 
 class QComboBox;
 class QLabel;

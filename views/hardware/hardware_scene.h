@@ -6,8 +6,8 @@
 #include "hardware_palette.h"
 #include "scene_items.h"
 
-#include "model/quantity_parser.h"
-#include "model/sourced.h"
+#include "model/spec/quantity_parser.h"
+#include "model/spec/sourced.h"
 
 #include <QGraphicsScene>
 #include <QStringList>

@@ -8,8 +8,8 @@
 
 #include "hardware_scene.h"
 
-#include "model/hardware_specs.h"
-#include "model/system_spec.h"
+#include "model/spec/hardware_specs.h"
+#include "model/spec/system_spec.h"
 
 #include <optional>
 

@@ -3,7 +3,7 @@
 #include "memory_scene.h"
 #include "spec_picker.h"
 
-#include "model/spec_catalog.h"
+#include "model/spec/spec_catalog.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

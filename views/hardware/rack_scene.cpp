@@ -1,8 +1,8 @@
 #include "rack_scene.h"
 
-#include "model/rack_position.h"
-#include "model/spec_catalog.h"
-#include "model/system_spec.h"
+#include "model/network/rack_position.h"
+#include "model/spec/spec_catalog.h"
+#include "model/spec/system_spec.h"
 
 #include <QLocale>
 

@@ -4,8 +4,8 @@
 #include "spec_picker.h"
 #include "zoomable_view.h"
 
-#include "model/rack_position.h"
-#include "model/spec_catalog.h"
+#include "model/network/rack_position.h"
+#include "model/spec/spec_catalog.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

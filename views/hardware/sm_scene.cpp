@@ -1,7 +1,7 @@
 #include "sm_scene.h"
 
-#include "model/chip_floorplan.h"
-#include "model/hardware_specs.h"
+#include "model/chip/chip_floorplan.h"
+#include "model/spec/hardware_specs.h"
 
 namespace scalescope {
 

@@ -6,7 +6,7 @@
 
 #include "hardware_scene.h"
 
-#include "model/occupancy.h"
+#include "model/chip/occupancy.h"
 
 namespace scalescope {
 

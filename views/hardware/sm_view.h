@@ -5,7 +5,7 @@
 
 #include "hardware_view.h"
 
-#include "model/occupancy.h"
+#include "model/chip/occupancy.h"
 
 class QComboBox;
 class QLabel;

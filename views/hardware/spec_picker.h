@@ -1,7 +1,7 @@
 #pragma once
 // A combo box listing the catalog's specs of one kind by name, keyed by id.
 
-#include "model/spec_catalog.h"
+#include "model/spec/spec_catalog.h"
 
 #include <QComboBox>
 

@@ -1,6 +1,6 @@
 #include "superchip_scene.h"
 
-#include "model/hardware_specs.h"
+#include "model/spec/hardware_specs.h"
 
 namespace scalescope {
 

@@ -6,7 +6,7 @@
 
 #include "hardware_scene.h"
 
-#include "model/superchip_fit.h"
+#include "model/chip/superchip_fit.h"
 
 namespace scalescope {
 

@@ -3,9 +3,9 @@
 #include "spec_picker.h"
 #include "superchip_scene.h"
 
-#include "model/precision.h"
-#include "model/spec_catalog.h"
-#include "model/superchip_fit.h"
+#include "model/spec/precision.h"
+#include "model/spec/spec_catalog.h"
+#include "model/chip/superchip_fit.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

@@ -4,7 +4,7 @@
 
 #include "hardware_view.h"
 
-#include "model/units.h"
+#include "model/spec/units.h"
 
 class QComboBox;
 class QDoubleSpinBox;

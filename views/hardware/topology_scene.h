@@ -15,8 +15,8 @@
 
 #include "hardware_scene.h"
 
-#include "model/collectives.h"
-#include "model/topology.h"
+#include "model/network/collectives.h"
+#include "model/network/topology.h"
 
 namespace scalescope {
 

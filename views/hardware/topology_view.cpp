@@ -3,7 +3,7 @@
 #include "spec_picker.h"
 #include "zoomable_view.h"
 
-#include "model/spec_catalog.h"
+#include "model/spec/spec_catalog.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

@@ -3,7 +3,7 @@
 #include "painted_text.h"
 #include "timeline_colours.h"
 
-#include "model/quantity_parser.h"
+#include "model/spec/quantity_parser.h"
 
 #include <QPainter>
 

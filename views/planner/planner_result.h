@@ -2,9 +2,9 @@
 // One evaluated scenario, published whole by the controller and shared by
 // every view that draws it (never modified after publication).
 
-#include "model/evaluation_context.h"
-#include "model/pipeline_timeline.h"
-#include "model/spec_error.h"
+#include "model/training/evaluation_context.h"
+#include "model/training/pipeline_timeline.h"
+#include "model/spec/spec_error.h"
 
 #include <memory>
 #include <vector>

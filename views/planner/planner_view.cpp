@@ -5,8 +5,8 @@
 #include "timeline_view.h"
 #include "verdict_text.h"
 
-#include "model/quantity_parser.h"
-#include "model/verdicts.h"
+#include "model/spec/quantity_parser.h"
+#include "model/training/verdicts.h"
 
 #include <QEvent>
 #include <QGridLayout>

@@ -1,6 +1,6 @@
 #include "sharding_map_scene.h"
 
-#include "model/mesh_placement.h"
+#include "model/network/mesh_placement.h"
 
 #include <QCoreApplication>
 

@@ -1,6 +1,6 @@
 #include "sharding_map_view.h"
 
-#include "model/mesh_placement.h"
+#include "model/network/mesh_placement.h"
 #include "views/hardware/zoomable_view.h"
 
 #include <QComboBox>

@@ -3,7 +3,7 @@
 // stay distinguishable for common colour-vision deficiencies (Okabe–Ito),
 // and the planner's warning ink for the light or dark theme.
 
-#include "model/pipeline_timeline.h"
+#include "model/training/pipeline_timeline.h"
 
 #include <QColor>
 #include <QPalette>

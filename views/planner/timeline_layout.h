@@ -3,7 +3,7 @@
 // pipeline stage) and spans in seconds. Painting only maps seconds to pixels
 // through TimeAxis and folds spans narrower than a pixel.
 
-#include "model/pipeline_timeline.h"
+#include "model/training/pipeline_timeline.h"
 
 #include <vector>
 

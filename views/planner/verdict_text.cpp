@@ -1,7 +1,7 @@
 #include "verdict_text.h"
 
-#include "model/quantity_parser.h"
-#include "model/verdicts.h"
+#include "model/spec/quantity_parser.h"
+#include "model/training/verdicts.h"
 
 #include <QCoreApplication>
 

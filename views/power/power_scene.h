@@ -8,7 +8,7 @@
 #include "views/hardware/hardware_scene.h"
 #include "views/planner/planner_result.h"
 
-#include "model/facility_report.h"
+#include "model/power/facility_report.h"
 
 #include <optional>
 

@@ -1,7 +1,7 @@
 #include "gpu_selection.h"
 
-#include "model/rack_position.h"
-#include "model/spec_catalog.h"
+#include "model/network/rack_position.h"
+#include "model/spec/spec_catalog.h"
 
 #include <QLocale>
 

@@ -1,7 +1,0 @@
-add_test( [==[cli:specs validate: all shipped specs exit 0]==] /work/main/build-nogui/tests/cli/cli_tests [==[specs validate: all shipped specs exit 0]==]  )
-set_tests_properties( [==[cli:specs validate: all shipped specs exit 0]==] PROPERTIES WORKING_DIRECTORY /work/main/build-nogui/tests/cli)
-add_test( [==[cli:specs validate: a broken copy exits 1 with file, path and expectation]==] /work/main/build-nogui/tests/cli/cli_tests [==[specs validate: a broken copy exits 1 with file\, path and expectation]==]  )
-set_tests_properties( [==[cli:specs validate: a broken copy exits 1 with file, path and expectation]==] PROPERTIES WORKING_DIRECTORY /work/main/build-nogui/tests/cli)
-add_test( [==[cli:specs list and show print every spec, values with units and sources]==] /work/main/build-nogui/tests/cli/cli_tests [==[specs list and show print every spec\, values with units and sources]==]  )
-set_tests_properties( [==[cli:specs list and show print every spec, values with units and sources]==] PROPERTIES WORKING_DIRECTORY /work/main/build-nogui/tests/cli)
-set( cli_tests_TESTS [==[cli:specs validate: all shipped specs exit 0]==] [==[cli:specs validate: a broken copy exits 1 with file, path and expectation]==] [==[cli:specs list and show print every spec, values with units and sources]==])

@@ -1,5 +1,0 @@
-if(EXISTS "/work/main/build-nogui/tests/model_tests_tests-b12d07c.cmake")
-  include("/work/main/build-nogui/tests/model_tests_tests-b12d07c.cmake")
-else()
-  add_test(model_tests_NOT_BUILT-b12d07c model_tests_NOT_BUILT-b12d07c)
-endif()

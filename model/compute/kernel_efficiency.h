@@ -1,0 +1,68 @@
+#pragma once
+// Achievable kernel speed on one GPU, as measured (specs/calibration/
+// compute-*.json, one file per GPU family). Every function returns a
+// fraction of a nominal peak — the dense Tensor Core peak at the precision,
+// or the nominal HBM bandwidth — together with the calibration source key
+// that justifies it, so the per-operation table can name its source.
+//
+// GEMM efficiency is a function of shape: interpolated in log2 M, N, K over
+// the measured grid (clamped at its edges); small and skinny shapes run far
+// below peak. Nothing here is fitted to end-to-end runs.
+
+#include "model/spec/precision.h"
+#include "model/spec/sourced.h"
+#include "model/spec/units.h"
+
+#include <string>
+#include <vector>
+
+namespace scalescope {
+
+// The three GEMMs of a linear layer y = x·Wᵀ (x: [M, K], W: [N, K]).
+enum class GemmPass { Forward, DataGrad, WeightGrad };
+enum class AttentionPass { Forward, Backward };
+
+// Memory-bound kernels, each with its own measured achievable bandwidth.
+enum class MemoryOp {
+    Residual,      // residual add
+    Norm,          // RMSNorm / LayerNorm
+    Activation,    // SwiGLU / GELU
+    Rotary,        // RoPE
+    Fp8Cast,       // cast with amax to FP8
+    Permute,       // MoE token permute / unpermute (gather/scatter)
+    CrossEntropy,  // logits → loss (fused)
+    Embedding,     // embedding lookup
+    Optimizer,     // fused AdamW on fp32 master weights
+};
+
+struct Efficiency {
+    double fraction = 1;          // of the nominal peak, in (0, 1]
+    const std::string* source{};  // calibration source key (owned by the ComputeCalibration), null in theoretical mode
+};
+
+// One GPU family's kernel calibration (e.g. "compute-hopper"). Filled by the
+// spec reader; the grids are stored as the spec lists them.
+struct ComputeCalibration;
+
+// Efficiency of one GEMM pass of shape M×N×K at `precision` (bf16/fp16, fp8,
+// fp4). Precisions the calibration lacks fall back to the nearest measured one
+// and say so through the source key.
+[[nodiscard]] Efficiency gemmEfficiency(const ComputeCalibration& c, Precision precision, GemmPass pass,
+                                        double m, double n, double k) noexcept;
+
+// MoE expert GEMMs run as one grouped GEMM: `experts` local experts, each
+// with `tokensPerExpert` rows, N×K weights.
+[[nodiscard]] Efficiency groupedGemmEfficiency(const ComputeCalibration& c, Precision precision, GemmPass pass,
+                                               double tokensPerExpert, double n, double k, int experts) noexcept;
+
+// Fused attention (FlashAttention / cuDNN): FLOPs counted as the unmasked part.
+[[nodiscard]] Efficiency attentionEfficiency(const ComputeCalibration& c, AttentionPass pass, double headDim,
+                                             double seqLen, double heads, bool causal) noexcept;
+
+// Achievable fraction of nominal HBM bandwidth for a memory-bound kernel.
+[[nodiscard]] Efficiency memoryBandwidthFraction(const ComputeCalibration& c, MemoryOp op) noexcept;
+
+// Device time of one kernel launch inside a CUDA graph / stream (added per kernel).
+[[nodiscard]] Seconds kernelLaunchCost(const ComputeCalibration& c) noexcept;
+
+} // namespace scalescope

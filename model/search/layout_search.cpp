@@ -1,0 +1,91 @@
+#include "model/search/layout_search.h"
+
+#include "model/training/layout_check.h"
+
+#include <algorithm>
+
+namespace scalescope {
+
+namespace {
+
+std::vector<int> divisors(long long n, long long limit)
+{
+    std::vector<int> out;
+    for (long long d = 1; d <= std::min(n, limit); ++d)
+        if (n % d == 0) out.push_back(static_cast<int>(d));
+    return out;
+}
+
+} // namespace
+
+SearchResult searchLayouts(const EvaluationContext& base, const SearchOptions& o)
+{
+    SearchResult result;
+    EvaluationContext ctx = base; // zero stage and recompute vary in the scenario copy
+    const ModelSpec& m = ctx.model;
+    const long long gpus = ctx.scenario.gpus;
+    const int layers = m.layers.value;
+    const int experts = m.moe ? m.moe->experts.value : 1;
+    std::vector<RankedLayout> kept;
+    const std::vector<int> zeros = o.varyZero ? std::vector<int>{0, 1, 2, 3} : std::vector<int>{ctx.scenario.training.zeroStage};
+    const std::vector<Recompute> recomputes = o.varyRecompute
+                                                  ? std::vector<Recompute>{Recompute::None, Recompute::Selective, Recompute::Full}
+                                                  : std::vector<Recompute>{ctx.scenario.training.recompute};
+    auto consider = [&](const ParallelLayout& p) {
+        if (!layoutIsValid(ctx, p)) return;
+        for (int zero : zeros) {
+            for (Recompute rc : recomputes) {
+                ctx.scenario.training.zeroStage = zero;
+                ctx.scenario.training.recompute = rc;
+                Evaluation e = evaluate(ctx, p);
+                if (!e.ok) continue;
+                ++result.evaluated;
+                if (!e.memory.fits && !(e.memory.fitsWithSpill && ctx.superchip)) continue;
+                ++result.fitting;
+                if (static_cast<int>(kept.size()) >= o.top && e.stepTime >= kept.back().evaluation.stepTime) continue;
+                RankedLayout r{p, zero, rc, e};
+                kept.insert(std::upper_bound(kept.begin(), kept.end(), r,
+                                             [](const RankedLayout& a, const RankedLayout& b) {
+                                                 return a.evaluation.stepTime < b.evaluation.stepTime;
+                                             }),
+                            r);
+                if (static_cast<int>(kept.size()) > o.top) kept.pop_back();
+            }
+        }
+    };
+    ParallelLayout p = ctx.scenario.parallel;
+    for (int tp : divisors(gpus, m.heads.value)) {
+        for (int pp : divisors(gpus / tp, layers)) {
+            for (int cp : divisors(gpus / (static_cast<long long>(tp) * pp), o.maxCp)) {
+                const long long dp = gpus / (static_cast<long long>(tp) * pp * cp);
+                for (int ep : divisors(dp, experts)) {
+                    for (int mb : o.microbatchSizes) {
+                        p.tp = tp;
+                        p.pp = pp;
+                        p.cp = cp;
+                        p.dp = static_cast<int>(dp);
+                        p.ep = ep;
+                        p.microbatchSize = mb;
+                        p.vpp = 1;
+                        p.schedule = Schedule::OneFOneB;
+                        consider(p);
+                        if (pp > 1) {
+                            p.schedule = Schedule::ZeroBubble;
+                            consider(p);
+                            p.schedule = Schedule::Interleaved;
+                            for (int v = 2; v * pp <= layers && v <= 8; ++v) {
+                                if ((layers / pp) % v != 0) continue;
+                                p.vpp = v;
+                                consider(p);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    result.best = std::move(kept);
+    return result;
+}
+
+} // namespace scalescope

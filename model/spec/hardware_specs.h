@@ -1,0 +1,120 @@
+#pragma once
+// GPU, CPU and superchip specs as read from specs/gpus, specs/cpus and
+// specs/superchips. Every number keeps its source.
+
+#include "model/spec/precision.h"
+#include "model/spec/sourced.h"
+#include "model/spec/units.h"
+
+#include <map>
+#include <optional>
+#include <string>
+
+namespace scalescope {
+
+struct SmSpec {
+    Sourced<int> subpartitions;
+    Sourced<int> fp32LanesPerSubpartition;
+    std::optional<Sourced<int>> int32LanesPerSubpartition;
+    std::optional<Sourced<int>> fp64LanesPerSubpartition;
+    Sourced<int> tensorCoresPerSubpartition;
+    Sourced<Bytes> registerFile;
+    Sourced<Bytes> l1Smem;
+    std::optional<Sourced<Bytes>> smemMax;
+    std::optional<Sourced<Bytes>> tmem;
+    Sourced<int> maxWarps;
+    std::optional<Sourced<int>> maxThreads;
+    std::optional<Sourced<int>> maxBlocks;
+    std::optional<Sourced<int>> maxRegistersPerThread;
+    std::optional<Sourced<int>> gpcs;
+    std::optional<Sourced<double>> tensorCoreFlopsPerCycle;
+};
+
+struct HbmSpec {
+    std::string generation;
+    Sourced<int> stacks;
+    std::optional<Sourced<Bytes>> stackCapacity;
+    Sourced<Bytes> capacityNominal;
+    Sourced<Bytes> capacityUsable;
+    Sourced<BytesPerSecond> bandwidth;
+};
+
+struct GpuSpec {
+    std::string id, name, architecture;
+    SourceMap sources;
+    Sourced<int> sms;
+    std::optional<Sourced<Hertz>> boostClock;
+    Sourced<int> dies;
+    std::optional<Sourced<double>> transistors;
+    std::optional<std::string> dieToDieName;
+    std::optional<Sourced<BytesPerSecond>> dieToDieBandwidth;
+    SmSpec sm;
+    Sourced<Bytes> l2Capacity;
+    std::optional<Sourced<int>> l2Partitions;
+    std::optional<Sourced<BytesPerSecond>> l2Bandwidth;
+    HbmSpec hbm;
+    std::map<Precision, Sourced<FlopsPerSecond>> peakDense; // absent = unsupported
+    Sourced<int> nvlinkGeneration;
+    Sourced<int> nvlinkLinks;
+    Sourced<BytesPerSecond> nvlinkBandwidth; // bidirectional per GPU
+    std::optional<Sourced<int>> pcieGeneration;
+    std::optional<Sourced<BytesPerSecond>> pcieBandwidth;
+    std::optional<Sourced<BytesPerSecond>> c2cBandwidth;
+    Sourced<Watts> tdp;
+
+    // Per-direction NVLink bandwidth: the "GPU egress" of seed 004.
+    [[nodiscard]] BytesPerSecond nvlinkEgress() const noexcept { return nvlinkBandwidth.value / 2.0; }
+    [[nodiscard]] std::optional<FlopsPerSecond> peak(Precision p) const
+    {
+        auto it = peakDense.find(p);
+        if (it == peakDense.end()) return std::nullopt;
+        return it->second.value;
+    }
+    [[nodiscard]] int fp32Lanes() const noexcept
+    {
+        return sms.value * sm.subpartitions.value * sm.fp32LanesPerSubpartition.value;
+    }
+};
+
+struct CpuSpec {
+    std::string id, name;
+    SourceMap sources;
+    Sourced<int> cores;
+    std::optional<Sourced<Hertz>> clock;
+    std::optional<Sourced<Bytes>> l3;
+    std::string memoryType;
+    Sourced<Bytes> memoryCapacity;
+    Sourced<BytesPerSecond> memoryBandwidth;
+    std::optional<Sourced<Watts>> tdp;
+};
+
+struct SuperchipSpec {
+    std::string id, name;
+    SourceMap sources;
+    std::string cpu; // CpuSpec id
+    std::string gpu; // GpuSpec id
+    Sourced<int> gpus;
+    Sourced<BytesPerSecond> c2cBandwidth; // bidirectional
+    Sourced<Bytes> lpddr5xCapacity;
+    Sourced<BytesPerSecond> lpddr5xBandwidth;
+    std::optional<Sourced<Watts>> modulePower;
+};
+
+} // namespace scalescope
+
+namespace scalescope {
+
+// Efficiency factors of the "measured" collective mode (specs/calibration).
+struct CalibrationSpec {
+    std::string id, name;
+    SourceMap sources;
+    Sourced<double> nvlinkAchievableFraction;
+    Sourced<double> scaleOutAchievableFraction;
+    Sourced<Bytes> halfEfficiencyChunk; // per-step chunk at which efficiency halves
+    Sourced<double> sharpMeasuredSpeedup;
+    Sourced<Seconds> nvlinkStepLatency;
+    Sourced<Seconds> scaleOutStepLatency;
+    Sourced<Seconds> extraTierLatency;
+};
+
+} // namespace scalescope

@@ -1,0 +1,312 @@
+#include "model/spec/scenario.h"
+
+#include "model/spec/spec_catalog.h"
+#include "model/spec/spec_parsers.h"
+#include "model/spec/spec_reader.h"
+
+namespace scalescope {
+
+using nlohmann::json;
+
+std::string_view axisKey(Axis a) noexcept
+{
+    switch (a) {
+    case Axis::Tp: return "tp";
+    case Axis::Cp: return "cp";
+    case Axis::Ep: return "ep";
+    case Axis::Dp: return "dp";
+    case Axis::Pp: return "pp";
+    }
+    return "?";
+}
+
+std::string_view scheduleKey(Schedule s) noexcept
+{
+    switch (s) {
+    case Schedule::GPipe: return "gpipe";
+    case Schedule::OneFOneB: return "1f1b";
+    case Schedule::Interleaved: return "interleaved-1f1b";
+    case Schedule::ZeroBubble: return "zero-bubble";
+    }
+    return "?";
+}
+
+std::string_view recomputeKey(Recompute r) noexcept
+{
+    switch (r) {
+    case Recompute::None: return "none";
+    case Recompute::Selective: return "selective";
+    case Recompute::Full: return "full";
+    }
+    return "?";
+}
+
+std::optional<Schedule> scheduleFromKey(std::string_view key) noexcept
+{
+    for (Schedule s : {Schedule::GPipe, Schedule::OneFOneB, Schedule::Interleaved, Schedule::ZeroBubble})
+        if (scheduleKey(s) == key) return s;
+    return std::nullopt;
+}
+
+std::optional<Recompute> recomputeFromKey(std::string_view key) noexcept
+{
+    for (Recompute r : {Recompute::None, Recompute::Selective, Recompute::Full})
+        if (recomputeKey(r) == key) return r;
+    return std::nullopt;
+}
+
+int ParallelLayout::size(Axis a) const noexcept
+{
+    switch (a) {
+    case Axis::Tp: return tp;
+    case Axis::Cp: return cp;
+    case Axis::Ep: return ep;
+    case Axis::Dp: return dp;
+    case Axis::Pp: return pp;
+    }
+    return 1;
+}
+
+namespace {
+
+// Field access with "file: /path: expected ..., found ..." errors.
+class ScenarioReader {
+public:
+    ScenarioReader(const json& doc, std::string file, SpecErrors& errors) : m_doc(doc), m_file(std::move(file)), m_errors(errors) {}
+
+    const json* at(const std::string& path) const
+    {
+        const json::json_pointer p(path);
+        return m_doc.contains(p) ? &m_doc.at(p) : nullptr;
+    }
+    void error(const std::string& path, const std::string& message) { m_errors.push_back({m_file, path, message}); }
+
+    std::string text(const std::string& path, const std::string& fallback, bool required = false)
+    {
+        const json* v = at(path);
+        if (!v) {
+            if (required) error(path, "expected a string, found nothing");
+            return fallback;
+        }
+        if (!v->is_string()) {
+            error(path, "expected a string, found " + describeJson(v));
+            return fallback;
+        }
+        return v->get<std::string>();
+    }
+    long long whole(const std::string& path, long long fallback, long long minimum, bool required = false)
+    {
+        const json* v = at(path);
+        if (!v) {
+            if (required) error(path, "expected a whole number >= " + std::to_string(minimum) + ", found nothing");
+            return fallback;
+        }
+        if (!v->is_number() || v->get<double>() != static_cast<double>(static_cast<long long>(v->get<double>())) ||
+            v->get<double>() < static_cast<double>(minimum)) {
+            error(path, "expected a whole number >= " + std::to_string(minimum) + ", found " + describeJson(v));
+            return fallback;
+        }
+        return static_cast<long long>(v->get<double>());
+    }
+    double number(const std::string& path, double fallback, double minimum, bool strictlyAbove = false)
+    {
+        const json* v = at(path);
+        if (!v) return fallback;
+        const bool bad = !v->is_number() || v->get<double>() < minimum || (strictlyAbove && v->get<double>() == minimum);
+        if (bad) {
+            error(path, std::string("expected a number ") + (strictlyAbove ? "> " : ">= ") + formatSignificant(minimum, 6) +
+                            ", found " + describeJson(v));
+            return fallback;
+        }
+        return v->get<double>();
+    }
+    bool flag(const std::string& path, bool fallback)
+    {
+        const json* v = at(path);
+        if (!v) return fallback;
+        if (!v->is_boolean()) {
+            error(path, "expected true or false, found " + describeJson(v));
+            return fallback;
+        }
+        return v->get<bool>();
+    }
+
+private:
+    const json& m_doc;
+    std::string m_file;
+    SpecErrors& m_errors;
+};
+
+Precision readPrecision(ScenarioReader& r, const std::string& path, Precision fallback)
+{
+    const std::string key = r.text(path, std::string(precisionKey(fallback)));
+    const auto p = precisionFromKey(key);
+    if (!p || (*p != Precision::Bf16 && *p != Precision::Fp16 && *p != Precision::Fp8 && *p != Precision::Fp4)) {
+        r.error(path, "expected one of \"bf16\", \"fp16\", \"fp8\", \"fp4\", found \"" + key + "\"");
+        return fallback;
+    }
+    return *p;
+}
+
+template <class Spec, class ReadFn>
+std::optional<Spec> readInline(const json& doc, const std::string& key, const std::string& file, SpecErrors& errors, ReadFn read)
+{
+    SpecErrors local;
+    json sub = doc[key];
+    SpecReader reader(file + " (" + key + ")", sub, local);
+    Spec spec = read(reader);
+    for (SpecError& e : local) {
+        e.file = file;
+        e.path = "/" + key + e.path;
+    }
+    errors.insert(errors.end(), local.begin(), local.end());
+    if (!local.empty()) return std::nullopt;
+    return spec;
+}
+
+} // namespace
+
+std::optional<Scenario> parseScenario(const json& doc, const std::string& file, SpecErrors& errors)
+{
+    const size_t before = errors.size();
+    if (!doc.is_object()) {
+        errors.push_back({file, "", "expected a scenario object, found " + describeJson(&doc)});
+        return std::nullopt;
+    }
+    ScenarioReader r(doc, file, errors);
+    const std::string format = r.text("/format", "", true);
+    if (!format.empty() && format != "scalescope-scenario/1")
+        r.error("/format", "expected \"scalescope-scenario/1\", found \"" + format + "\"");
+
+    Scenario s;
+    s.name = r.text("/name", "Untitled scenario");
+    s.description = r.text("/description", "");
+    if (doc.contains("system") && doc["system"].is_object()) {
+        s.inlineSystem = readInline<SystemSpec>(doc, "system", file, errors, [](SpecReader& sr) { return readSystemSpec(sr); });
+        if (s.inlineSystem) s.system = s.inlineSystem->id;
+        s.inlineSystemJson = doc["system"];
+    } else {
+        s.system = r.text("/system", "", true);
+    }
+    if (doc.contains("model") && doc["model"].is_object()) {
+        s.inlineModel = readInline<ModelSpec>(doc, "model", file, errors, [](SpecReader& sr) { return readModelSpec(sr); });
+        if (s.inlineModel) s.model = s.inlineModel->id;
+        s.inlineModelJson = doc["model"];
+    } else {
+        s.model = r.text("/model", "", true);
+    }
+    s.gpus = r.whole("/gpus", 8, 1, true);
+    const std::string mode = r.text("/mode", "training");
+    if (mode == "inference") s.mode = Mode::Inference;
+    else if (mode != "training") r.error("/mode", "expected \"training\" or \"inference\", found \"" + mode + "\"");
+
+    TrainingSettings& t = s.training;
+    t.seqLen = static_cast<int>(r.whole("/training/seq_len", t.seqLen, 1));
+    t.globalBatch = static_cast<int>(r.whole("/training/global_batch", t.globalBatch, 1));
+    t.precision = readPrecision(r, "/training/precision", t.precision);
+    t.zeroStage = static_cast<int>(r.whole("/training/zero_stage", t.zeroStage, 0));
+    if (t.zeroStage > 3) r.error("/training/zero_stage", "expected 0, 1, 2 or 3, found " + std::to_string(t.zeroStage));
+    const std::string recompute = r.text("/training/recompute", std::string(recomputeKey(t.recompute)));
+    if (auto rc = recomputeFromKey(recompute)) t.recompute = *rc;
+    else r.error("/training/recompute", "expected \"none\", \"selective\" or \"full\", found \"" + recompute + "\"");
+    t.tokensTotal = r.number("/training/tokens_total", 0, 0);
+
+    ParallelLayout& p = s.parallel;
+    p.tp = static_cast<int>(r.whole("/parallel/tp", 1, 1));
+    p.pp = static_cast<int>(r.whole("/parallel/pp", 1, 1));
+    p.cp = static_cast<int>(r.whole("/parallel/cp", 1, 1));
+    p.ep = static_cast<int>(r.whole("/parallel/ep", 1, 1));
+    p.vpp = static_cast<int>(r.whole("/parallel/vpp", 1, 1));
+    p.microbatchSize = static_cast<int>(r.whole("/parallel/microbatch_size", 1, 1));
+    const long long modelParallel = static_cast<long long>(p.tp) * p.pp * p.cp;
+    p.dp = static_cast<int>(r.whole("/parallel/dp", modelParallel > 0 ? std::max(1LL, s.gpus / modelParallel) : 1, 1));
+    const std::string schedule = r.text("/parallel/schedule", p.vpp > 1 ? "interleaved-1f1b" : "1f1b");
+    if (auto sc = scheduleFromKey(schedule)) p.schedule = *sc;
+    else r.error("/parallel/schedule", "expected \"gpipe\", \"1f1b\", \"interleaved-1f1b\" or \"zero-bubble\", found \"" + schedule + "\"");
+    if (const json* order = r.at("/parallel/order")) {
+        bool ok = order->is_array() && order->size() == kAxisCount;
+        AxisOrder parsed{};
+        bool seen[kAxisCount] = {};
+        for (size_t i = 0; ok && i < order->size(); ++i) {
+            const json& e = (*order)[i];
+            bool found = false;
+            for (Axis a : {Axis::Tp, Axis::Cp, Axis::Ep, Axis::Dp, Axis::Pp}) {
+                if (e.is_string() && e.get<std::string>() == axisKey(a) && !seen[static_cast<int>(a)]) {
+                    parsed[i] = a;
+                    seen[static_cast<int>(a)] = true;
+                    found = true;
+                }
+            }
+            ok = found;
+        }
+        if (ok) p.order = parsed;
+        else r.error("/parallel/order", "expected the five axes \"tp\", \"cp\", \"ep\", \"dp\", \"pp\" each once, innermost first, found " + order->dump());
+    }
+
+    s.network.sharp = r.flag("/network/sharp", false);
+    const std::string efficiency = r.text("/network/efficiency", "measured");
+    if (efficiency == "theoretical") s.network.mode = CollectiveMode::Theoretical;
+    else if (efficiency != "measured") r.error("/network/efficiency", "expected \"theoretical\" or \"measured\", found \"" + efficiency + "\"");
+
+    FacilitySettings& f = s.facility;
+    f.coolant = r.text("/facility/coolant", f.coolant);
+    if (f.coolant != "water" && f.coolant != "pg25")
+        r.error("/facility/coolant", "expected \"water\" or \"pg25\" (25 % propylene glycol), found \"" + f.coolant + "\"");
+    f.deltaTK = r.number("/facility/delta_T_K", f.deltaTK, 0, true);
+    f.pue = r.number("/facility/pue", f.pue, 1.0);
+    f.pricePerKWh = r.number("/facility/price_per_kWh", f.pricePerKWh, 0);
+    f.pricePerGpuHour = r.number("/facility/price_per_gpu_hour", f.pricePerGpuHour, 0);
+
+    InferenceSettings& in = s.inference;
+    in.batch = static_cast<int>(r.whole("/inference/batch", in.batch, 1));
+    in.promptTokens = static_cast<int>(r.whole("/inference/prompt_tokens", in.promptTokens, 1));
+    in.outputTokens = static_cast<int>(r.whole("/inference/output_tokens", in.outputTokens, 1));
+    in.precision = readPrecision(r, "/inference/precision", in.precision);
+
+    static const char* known[] = {"format", "name", "description", "system", "gpus", "model", "mode", "training",
+                                  "parallel", "network", "facility", "inference"};
+    for (const auto& [key, value] : doc.items()) {
+        if (std::find(std::begin(known), std::end(known), key) == std::end(known)) s.extra[key] = value;
+    }
+    if (errors.size() != before) return std::nullopt;
+    return s;
+}
+
+std::optional<Scenario> loadScenarioFile(const std::filesystem::path& file, SpecErrors& errors)
+{
+    const auto doc = readJsonFile(file, errors);
+    if (!doc) return std::nullopt;
+    return parseScenario(*doc, file.string(), errors);
+}
+
+json scenarioToJson(const Scenario& s)
+{
+    json order = json::array();
+    for (Axis a : s.parallel.order) order.push_back(axisKey(a));
+    json j = s.extra.is_object() ? s.extra : json::object();
+    j["format"] = "scalescope-scenario/1";
+    j["name"] = s.name;
+    if (!s.description.empty()) j["description"] = s.description;
+    j["system"] = s.inlineSystemJson.is_object() ? s.inlineSystemJson : json(s.system);
+    j["gpus"] = s.gpus;
+    j["model"] = s.inlineModelJson.is_object() ? s.inlineModelJson : json(s.model);
+    j["mode"] = s.mode == Mode::Training ? "training" : "inference";
+    j["training"] = {{"seq_len", s.training.seqLen},
+                     {"global_batch", s.training.globalBatch},
+                     {"precision", precisionKey(s.training.precision)},
+                     {"zero_stage", s.training.zeroStage},
+                     {"recompute", recomputeKey(s.training.recompute)}};
+    if (s.training.tokensTotal > 0) j["training"]["tokens_total"] = s.training.tokensTotal;
+    const ParallelLayout& p = s.parallel;
+    j["parallel"] = {{"tp", p.tp}, {"pp", p.pp}, {"cp", p.cp}, {"ep", p.ep}, {"dp", p.dp}, {"vpp", p.vpp},
+                     {"microbatch_size", p.microbatchSize}, {"schedule", scheduleKey(p.schedule)}, {"order", order}};
+    j["network"] = {{"sharp", s.network.sharp},
+                    {"efficiency", s.network.mode == CollectiveMode::Measured ? "measured" : "theoretical"}};
+    j["facility"] = {{"coolant", s.facility.coolant}, {"delta_T_K", s.facility.deltaTK}, {"pue", s.facility.pue},
+                     {"price_per_kWh", s.facility.pricePerKWh}, {"price_per_gpu_hour", s.facility.pricePerGpuHour}};
+    j["inference"] = {{"batch", s.inference.batch}, {"prompt_tokens", s.inference.promptTokens},
+                      {"output_tokens", s.inference.outputTokens}, {"precision", precisionKey(s.inference.precision)}};
+    return j;
+}
+
+} // namespace scalescope

@@ -1,0 +1,98 @@
+#pragma once
+// A scenario: which system, how many GPUs, which model, and how it is
+// trained or served. Read from *.scalescope.json ("scalescope-scenario/1").
+// Sizes count sequences (global_batch, microbatch_size) and tokens (seq_len).
+
+#include "model/spec/hardware_specs.h"
+#include "model/spec/model_spec.h"
+#include "model/spec/precision.h"
+#include "model/spec/spec_error.h"
+#include "model/spec/system_spec.h"
+
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace scalescope {
+
+enum class Mode { Training, Inference };
+enum class Recompute { None, Selective, Full };
+enum class Schedule { GPipe, OneFOneB, Interleaved, ZeroBubble };
+enum class Axis { Tp, Cp, Ep, Dp, Pp };
+enum class CollectiveMode { Theoretical, Measured };
+
+inline constexpr int kAxisCount = 5;
+using AxisOrder = std::array<Axis, kAxisCount>; // innermost (fastest-varying rank) first
+
+[[nodiscard]] std::string_view axisKey(Axis a) noexcept;        // "tp"
+[[nodiscard]] std::string_view scheduleKey(Schedule s) noexcept; // "interleaved-1f1b"
+[[nodiscard]] std::string_view recomputeKey(Recompute r) noexcept;
+[[nodiscard]] std::optional<Schedule> scheduleFromKey(std::string_view key) noexcept;
+[[nodiscard]] std::optional<Recompute> recomputeFromKey(std::string_view key) noexcept;
+
+struct TrainingSettings {
+    int seqLen = 8192;
+    int globalBatch = 128; // sequences per step
+    Precision precision = Precision::Bf16;
+    int zeroStage = 1;
+    Recompute recompute = Recompute::Selective;
+    double tokensTotal = 0; // training budget in tokens; 0 = not given
+};
+
+struct ParallelLayout {
+    int tp = 1, pp = 1, cp = 1, ep = 1, dp = 1, vpp = 1;
+    int microbatchSize = 1;
+    Schedule schedule = Schedule::OneFOneB;
+    AxisOrder order{Axis::Tp, Axis::Cp, Axis::Ep, Axis::Dp, Axis::Pp};
+
+    [[nodiscard]] int size(Axis a) const noexcept;
+    bool operator==(const ParallelLayout&) const = default;
+};
+
+struct NetworkOptions {
+    bool sharp = false;
+    CollectiveMode mode = CollectiveMode::Measured;
+};
+
+struct FacilitySettings {
+    std::string coolant = "water";
+    double deltaTK = 11;
+    double pue = 1.2;
+    double pricePerKWh = 0.10;
+    double pricePerGpuHour = 2.5;
+};
+
+struct InferenceSettings {
+    int batch = 64;
+    int promptTokens = 2048;
+    int outputTokens = 128;
+    Precision precision = Precision::Fp8;
+};
+
+struct Scenario {
+    std::string name, description;
+    std::string system; // SystemSpec id, or the id of `inlineSystem`
+    long long gpus = 8;
+    std::string model; // ModelSpec id, or the id of `inlineModel`
+    Mode mode = Mode::Training;
+    TrainingSettings training;
+    ParallelLayout parallel;
+    NetworkOptions network;
+    FacilitySettings facility;
+    InferenceSettings inference;
+    std::optional<SystemSpec> inlineSystem;
+    std::optional<ModelSpec> inlineModel;
+    nlohmann::json inlineSystemJson, inlineModelJson; // as written, so saving loses nothing
+    nlohmann::json extra; // keys we do not know, kept so that saving loses nothing
+};
+
+// Reads a scenario document; every problem is appended to errors with
+// `file` and the JSON path. `dp` may be omitted (gpus / (tp·pp·cp)).
+[[nodiscard]] std::optional<Scenario> parseScenario(const nlohmann::json& doc, const std::string& file, SpecErrors& errors);
+[[nodiscard]] std::optional<Scenario> loadScenarioFile(const std::filesystem::path& file, SpecErrors& errors);
+[[nodiscard]] nlohmann::json scenarioToJson(const Scenario& s);
+
+} // namespace scalescope

@@ -1,0 +1,74 @@
+#pragma once
+// Reads typed, sourced values out of one spec document by JSON pointer,
+// collecting every problem instead of stopping at the first, so that a
+// user sees all the mistakes of a file at once. A document with any error
+// is rejected as a whole by the caller.
+
+#include "model/spec/quantity_parser.h"
+#include "model/spec/sourced.h"
+#include "model/spec/spec_error.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+
+namespace scalescope {
+
+class SpecReader final {
+public:
+    SpecReader(std::string file, const nlohmann::json& doc, SpecErrors& errors);
+
+    [[nodiscard]] const std::string& file() const noexcept { return m_file; }
+    [[nodiscard]] const SourceMap& sources() const noexcept { return m_sources; }
+    [[nodiscard]] bool exists(const std::string& path) const;
+    [[nodiscard]] bool isNull(const std::string& path) const;
+
+    // Plain (unsourced) fields.
+    [[nodiscard]] std::string text(const std::string& path);
+    [[nodiscard]] std::optional<std::string> optText(const std::string& path);
+    [[nodiscard]] bool flag(const std::string& path, bool fallback);
+    [[nodiscard]] int wholeNumber(const std::string& path, int minimum);
+    [[nodiscard]] std::vector<int> intList(const std::string& path);
+
+    // Sourced numbers: {"value": ..., "source": key}. Counts must be > 0
+    // unless allowZero; quantities must have the expected dimension and be > 0.
+    [[nodiscard]] Sourced<double> count(const std::string& path, bool allowZero = false);
+    [[nodiscard]] Sourced<int> integer(const std::string& path, bool allowZero = false);
+    [[nodiscard]] std::optional<Sourced<double>> optCount(const std::string& path);
+    [[nodiscard]] std::optional<Sourced<int>> optInteger(const std::string& path);
+    [[nodiscard]] Sourced<double> fraction(const std::string& path); // 0 < x <= 1
+
+    template <Dimension D>
+    [[nodiscard]] Sourced<Quantity<D>> quantity(const std::string& path)
+    {
+        Sourced<Quantity<D>> out;
+        readSourced(path, D, out.value.si, out.source, out.note, out.alternatives);
+        return out;
+    }
+    template <Dimension D>
+    [[nodiscard]] std::optional<Sourced<Quantity<D>>> optQuantity(const std::string& path)
+    {
+        if (!exists(path) || isNull(path)) return std::nullopt;
+        return quantity<D>(path);
+    }
+
+    void error(const std::string& path, const std::string& message);
+
+private:
+    const nlohmann::json* at(const std::string& path) const;
+    bool readSourced(const std::string& path, Dimension d, double& si, std::string& source, std::string& note,
+                     std::vector<AlternativeValue>& alternatives, bool allowZero = false);
+    void checkSourceKey(const std::string& path, const nlohmann::json& v);
+
+    std::string m_file;
+    const nlohmann::json& m_doc;
+    SpecErrors& m_errors;
+    SourceMap m_sources;
+};
+
+// A short description of a JSON value for error messages: "the string \"x\"",
+// "the number 3", "an object", "nothing".
+[[nodiscard]] std::string describeJson(const nlohmann::json* v);
+
+} // namespace scalescope

@@ -1,0 +1,75 @@
+#include "model/training/evaluation_context.h"
+
+#include "model/network/topology.h"
+
+namespace scalescope {
+
+std::optional<EvaluationContext> makeEvaluationContext(const Scenario& s, const SpecCatalog& catalog, SpecErrors& errors,
+                                                       const std::string& file)
+{
+    const size_t before = errors.size();
+    EvaluationContext ctx;
+    ctx.scenario = s;
+    auto unknown = [&](const char* path, std::string_view kind, const std::string& id, SpecKind k) {
+        std::string known;
+        for (const auto& i : catalog.ids(k)) known += (known.empty() ? "" : ", ") + i;
+        errors.push_back({file, path, "expected the id of a known " + std::string(kind) + " (" + known + "), found \"" + id + "\""});
+    };
+    const SystemSpec* system = s.inlineSystem ? &*s.inlineSystem : catalog.system(s.system);
+    if (!system) unknown("/system", "system", s.system, SpecKind::System);
+    const ModelSpec* model = s.inlineModel ? &*s.inlineModel : catalog.model(s.model);
+    if (!model) unknown("/model", "model", s.model, SpecKind::Model);
+    if (!system || !model) return std::nullopt;
+    const GpuSpec* gpu = catalog.gpu(system->gpu);
+    if (!gpu) {
+        unknown("/system", "gpu", system->gpu, SpecKind::Gpu);
+        return std::nullopt;
+    }
+    ctx.system = *system;
+    ctx.model = *model;
+    ctx.gpu = *gpu;
+    if (system->superchip) {
+        if (const SuperchipSpec* sc = catalog.superchip(*system->superchip)) ctx.superchip = *sc;
+    }
+    if (const CalibrationSpec* c = catalog.calibration(kDefaultCalibration)) {
+        ctx.calibration = *c;
+    } else if (s.network.mode == CollectiveMode::Measured) {
+        errors.push_back({file, "/network/efficiency",
+                          "expected the calibration spec \"" + std::string(kDefaultCalibration) +
+                              "\" for measured efficiencies, found none (use \"theoretical\" or restore specs/calibration)"});
+    }
+    const auto missingFacility = [&](const char* path, const std::string& what) {
+        errors.push_back({file, path, "expected the " + what + " in the spec catalog, found none (restore specs/facility)"});
+    };
+    if (const FluidSpec* f = catalog.fluid(s.facility.coolant)) ctx.coolant = *f;
+    else missingFacility("/facility/coolant", "fluid spec \"" + s.facility.coolant + "\"");
+    if (const FluidSpec* f = catalog.fluid(kAirFluid)) ctx.air = *f;
+    else missingFacility("/facility", std::string("fluid spec \"") + kAirFluid + "\"");
+    if (const FacilitySpec* f = catalog.facility(kDefaultFacility)) ctx.facility = *f;
+    else missingFacility("/facility", std::string("facility spec \"") + kDefaultFacility + "\"");
+    const long long maxGpus = system->scaleOut.maxGpus.value;
+    if (s.gpus > maxGpus)
+        errors.push_back({file, "/gpus", "expected at most the " + std::to_string(maxGpus) + " GPUs of " + system->name +
+                                             ", found " + std::to_string(s.gpus)});
+    const Precision precision = s.mode == Mode::Training ? s.training.precision : s.inference.precision;
+    if (const auto peak = gpu->peak(precision)) {
+        ctx.peak = *peak;
+    } else {
+        errors.push_back({file, s.mode == Mode::Training ? "/training/precision" : "/inference/precision",
+                          "expected a precision the " + gpu->name + " has Tensor Cores for, found \"" +
+                              std::string(precisionKey(precision)) + "\""});
+    }
+    if (s.training.seqLen < 1) errors.push_back({file, "/training/seq_len", "expected a positive sequence length"});
+    if (errors.size() != before) return std::nullopt;
+    try {
+        const Topology topology(ctx.system, ctx.gpu, s.gpus);
+        ctx.tiers = topology.tiers(&ctx.calibration);
+    } catch (const std::exception& ex) {
+        errors.push_back({file, "/system", std::string("expected a system whose network can join the GPUs, found: ") + ex.what()});
+        return std::nullopt;
+    }
+    ctx.cost = modelCost(ctx.model, s.training.seqLen);
+    return ctx;
+}
+
+} // namespace scalescope

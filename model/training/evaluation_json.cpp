@@ -1,0 +1,84 @@
+#include "model/training/evaluation_json.h"
+
+#include "model/power/facility_report.h"
+#include "model/training/verdicts.h"
+
+namespace scalescope {
+
+using nlohmann::json;
+
+namespace {
+
+json tierName(const EvaluationContext& ctx, int tier)
+{
+    if (tier < 0 || tier >= static_cast<int>(ctx.tiers.tiers.size())) return nullptr;
+    return ctx.tiers.tiers[static_cast<size_t>(tier)].name;
+}
+
+} // namespace
+
+json evaluationToJson(const EvaluationContext& ctx, const Evaluation& e)
+{
+    if (!e.ok) return {{"ok", false}, {"error", {{"path", e.errorPath}, {"message", e.error}}}};
+    json comm = json::object();
+    for (int i = 0; i < kCommAxes; ++i) {
+        const AxisComm& a = e.comm[static_cast<size_t>(i)];
+        comm[std::string(commAxisKey(static_cast<CommAxis>(i)))] = {{"s", a.time.si},
+                                                                    {"exposed_s", a.exposed.si},
+                                                                    {"bytes", a.bytes.si},
+                                                                    {"tier", tierName(ctx, a.tier)},
+                                                                    {"bandwidth_Bps", a.perGpuBandwidth.si}};
+    }
+    const MemoryPerGpu& m = e.memory;
+    json memory = {{"weights_B", m.weights.si}, {"grads_B", m.grads.si},       {"optimizer_B", m.optimizer.si},
+                   {"activations_B", m.activations.si}, {"buffers_B", m.buffers.si}, {"total_B", m.total.si},
+                   {"capacity_B", m.capacity.si},   {"fits", m.fits}};
+    if (ctx.superchip) {
+        memory["spill_capacity_B"] = m.spillCapacity.si;
+        memory["spill_B"] = m.spill.si;
+        memory["spill_s"] = m.spillTime.si;
+        memory["fits_with_spill"] = m.fitsWithSpill;
+    }
+    json warnings = json::array();
+    for (int i = 0; i < e.warningCount; ++i) {
+        const Warning& w = e.warnings[static_cast<size_t>(i)];
+        warnings.push_back({{"code", warningKey(w.code)}, {"message", warningMessage(w)}});
+    }
+    const Scenario& s = ctx.scenario;
+    json out = {
+        {"ok", true},
+        {"scenario", s.name},
+        {"system", ctx.system.id},
+        {"gpu", ctx.gpu.id},
+        {"model", ctx.model.id},
+        {"gpus", s.gpus},
+        {"mode", s.network.mode == CollectiveMode::Measured ? "measured" : "theoretical"},
+        {"step_time_s", e.stepTime.si},
+        {"mfu", e.mfu},
+        {"tokens_per_s", e.tokensPerS},
+        {"tokens_per_s_per_gpu", e.tokensPerSPerGpu},
+        {"tokens_per_step", e.tokensPerStep},
+        {"flops_per_step", e.flopsPerStep.si},
+        {"hardware_flops_per_step", e.hardwareFlopsPerStep.si},
+        {"compute_s", e.computeTime.si},
+        {"exposed_comm_s", e.exposedComm.si},
+        {"bubble_s", e.bubbleTime.si},
+        {"bubble_fraction", e.bubbleFraction},
+        {"optimizer_s", e.optimizerTime.si},
+        {"microbatches", e.microbatches},
+        {"dp_critical_tokens_per_gpu", e.criticalTokensPerGpu},
+        {"tokens_per_gpu", e.tokensPerGpu},
+        {"comm", comm},
+        {"memory_per_gpu", memory},
+        {"warnings", warnings},
+    };
+    const FacilityReport facility = facilityReport(ctx, e);
+    out["power"] = powerJson(ctx, facility);
+    out["cooling"] = coolingJson(ctx, facility);
+    out["goodput"] = goodputJson(ctx, e, facility);
+    if (e.timeToTrain.si > 0) out["time_to_train_s"] = e.timeToTrain.si;
+    if (e.tpComputeBoundLimit > 0) out["tp_compute_bound_limit"] = e.tpComputeBoundLimit;
+    return out;
+}
+
+} // namespace scalescope

@@ -1,0 +1,23 @@
+#pragma once
+// Whether a parallel layout can run a scenario at all. Cheap when it can
+// (the search calls it for every candidate); a message a user reads when not.
+
+#include "model/training/evaluation_context.h"
+
+namespace scalescope {
+
+struct LayoutProblem {
+    std::string path;    // "/parallel/tp"
+    std::string message; // "expected tp to divide heads (64), found 48"
+};
+
+[[nodiscard]] bool layoutIsValid(const EvaluationContext& ctx, const ParallelLayout& p) noexcept;
+[[nodiscard]] std::optional<LayoutProblem> layoutProblem(const EvaluationContext& ctx, const ParallelLayout& p);
+
+// Micro-batches per pipeline per step: global_batch / (dp · microbatch_size).
+[[nodiscard]] inline int microbatchCount(const Scenario& s, const ParallelLayout& p) noexcept
+{
+    return s.training.globalBatch / (p.dp * p.microbatchSize);
+}
+
+} // namespace scalescope

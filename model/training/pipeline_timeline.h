@@ -1,0 +1,46 @@
+#pragma once
+// The events of one training step, for the timeline view and Chrome traces:
+// every stage's forward/backward/recompute per micro-batch and its
+// communication (TP, CP, EP, PP, DP), placed by simulating the schedule's
+// dependencies. The simulation and pipelineTimes() agree; tests check it.
+
+#include "model/training/evaluation.h"
+#include "model/training/evaluation_context.h"
+
+#include <vector>
+
+namespace scalescope {
+
+enum class EventKind { Forward, Backward, WeightGrad, Recompute, Comm, Optimizer };
+enum class Lane { Compute, Tp, Cp, Ep, Pp, Dp };
+
+[[nodiscard]] std::string_view eventKindKey(EventKind k) noexcept; // "forward"
+[[nodiscard]] std::string_view laneKey(Lane l) noexcept;           // "compute", "tp", ...
+
+struct TimelineEvent {
+    int stage = 0;
+    Lane lane = Lane::Compute;
+    EventKind kind = EventKind::Forward;
+    int microbatch = -1; // -1 for step-level events (DP)
+    int chunk = 0;       // virtual pipeline chunk
+    Seconds start{}, end{};
+    Bytes bytes{};
+    int tier = -1;
+    bool exposed = true; // communication on the critical path
+};
+
+struct Timeline {
+    std::vector<TimelineEvent> events; // sorted by stage, then start
+    Seconds end{};
+    int stages = 1;
+};
+
+// Events of the evaluated step (e must be ok). Its end equals e.stepTime.
+[[nodiscard]] Timeline buildTimeline(const EvaluationContext& ctx, const ParallelLayout& p, const Evaluation& e);
+
+// The pipeline part alone: op order per stage and dependency simulation.
+// Returns the makespan; `events` receives one compute event per op.
+[[nodiscard]] Seconds simulatePipeline(const ParallelLayout& p, int microbatches, Seconds tF, Seconds tB, Seconds p2p,
+                                       std::vector<TimelineEvent>* events);
+
+} // namespace scalescope

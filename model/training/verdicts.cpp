@@ -1,0 +1,124 @@
+#include "model/training/verdicts.h"
+
+#include "model/network/collectives.h"
+#include "model/chip/llm_rooflines.h"
+#include "model/spec/quantity_parser.h"
+
+#include <cmath>
+
+namespace scalescope {
+
+std::string groupedNumber(double v)
+{
+    const long long n = std::llround(v);
+    std::string digits = std::to_string(std::llabs(n));
+    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(static_cast<size_t>(i), ",");
+    return (n < 0 ? "-" : "") + digits;
+}
+
+std::string_view warningKey(WarningCode c) noexcept
+{
+    switch (c) {
+    case WarningCode::TpLeavesNvlinkDomain: return "tp_leaves_nvlink_domain";
+    case WarningCode::EpLeavesNvlinkDomain: return "ep_leaves_nvlink_domain";
+    case WarningCode::CpLeavesNvlinkDomain: return "cp_leaves_nvlink_domain";
+    case WarningCode::BelowCriticalBatch: return "below_dp_critical_batch";
+    case WarningCode::TpAboveComputeBoundLimit: return "tp_above_compute_bound_limit";
+    case WarningCode::DoesNotFit: return "does_not_fit";
+    case WarningCode::SpillsToCpuMemory: return "spills_to_cpu_memory";
+    case WarningCode::LargeBubble: return "large_pipeline_bubble";
+    case WarningCode::UnevenLayers: return "uneven_layers";
+    case WarningCode::Zero3WithPipeline: return "zero3_with_pipeline";
+    case WarningCode::MeasuredMode: return "measured_mode";
+    }
+    return "?";
+}
+
+std::string warningMessage(const Warning& w)
+{
+    const auto num = [](double v) { return formatSignificant(v, 3); };
+    switch (w.code) {
+    case WarningCode::TpLeavesNvlinkDomain:
+        return "tp=" + num(w.a) + " spans " + num(w.b) + " NVLink domains: its AllGather runs at " +
+               format(BytesPerSecond{w.c}) + " per GPU instead of over NVLink";
+    case WarningCode::EpLeavesNvlinkDomain:
+        return "ep=" + num(w.a) + " spans " + num(w.b) + " NVLink domains: the expert AllToAll crosses the scale-out network";
+    case WarningCode::CpLeavesNvlinkDomain:
+        return "cp=" + num(w.a) + " spans " + num(w.b) + " NVLink domains: ring attention crosses the scale-out network";
+    case WarningCode::BelowCriticalBatch:
+        return "per-GPU batch " + groupedNumber(w.a) + " tokens is below the DP critical batch of ~" + groupedNumber(w.b) +
+               " tokens: data-parallel communication cannot hide behind compute";
+    case WarningCode::TpAboveComputeBoundLimit:
+        return "tp=" + num(w.a) + " is above the compute-bound limit F·W/C ≈ " + num(w.b) +
+               ": tensor-parallel communication dominates the MLP";
+    case WarningCode::DoesNotFit:
+        return "needs " + formatBytes(Bytes{w.a}) + " per GPU but only " + formatBytes(Bytes{w.b}) + " of HBM is usable (" +
+               formatBytes(Bytes{w.a - w.b}) + " over)";
+    case WarningCode::SpillsToCpuMemory:
+        return formatBytes(Bytes{w.a}) + " per GPU spills to LPDDR5X over NVLink-C2C, adding " + format(Seconds{w.b}) + " per step";
+    case WarningCode::LargeBubble:
+        return "the pipeline bubble is " + num(w.a * 100) + " % of the step: use more micro-batches (now " + num(w.b) +
+               ") or interleaving";
+    case WarningCode::UnevenLayers:
+        return num(w.a) + " layers do not split evenly over " + num(w.b) + " pipeline stages: the largest stage has " +
+               num(w.c) + " layers";
+    case WarningCode::Zero3WithPipeline:
+        return "ZeRO-3 with pipeline parallelism gathers the weights for every micro-batch (seed 004): consider ZeRO-1";
+    case WarningCode::MeasuredMode:
+        return "collectives use measured NCCL efficiencies (about 82 % of link bandwidth for large messages, much less for small ones)";
+    }
+    return {};
+}
+
+void addVerdicts(const EvaluationContext& ctx, const ParallelLayout& p, Evaluation& e) noexcept
+{
+    const long long domain = ctx.tiers.domainGpus();
+    auto domainsSpanned = [&](Axis a) {
+        const long long stride = axisStride(p, a), size = a == Axis::Ep ? p.ep : p.size(a);
+        return std::ceil(static_cast<double>(size * stride) / static_cast<double>(domain)) /
+               std::max(1.0, std::ceil(static_cast<double>(stride) / static_cast<double>(domain)));
+    };
+    const AxisComm& tp = e.axis(CommAxis::Tp);
+    if (p.tp > 1 && tp.tier >= 1) e.warn(WarningCode::TpLeavesNvlinkDomain, p.tp, domainsSpanned(Axis::Tp), tp.perGpuBandwidth.si);
+    if (p.ep > 1 && e.axis(CommAxis::Ep).tier >= 1) e.warn(WarningCode::EpLeavesNvlinkDomain, p.ep, domainsSpanned(Axis::Ep));
+    if (p.cp > 1 && e.axis(CommAxis::Cp).tier >= 1) e.warn(WarningCode::CpLeavesNvlinkDomain, p.cp, domainsSpanned(Axis::Cp));
+
+    // DP critical batch (seed 004 "数据并行"): W_collective is the bandwidth one
+    // layer's weights are gathered at, with the model-parallel shards in it.
+    const ModelSpec& m = ctx.model;
+    const CollectiveOptions theory{CollectiveMode::Theoretical, false, 0, nullptr};
+    const double dpSize = static_cast<double>(p.dp) * p.cp;
+    if (dpSize > 1) {
+        const double layerBytes = 2.0 * m.hidden.value * m.ffn.value; // bf16 W_in[D, F]
+        const double modelParallel = static_cast<double>(p.tp) * p.pp;
+        const GroupShape g{static_cast<long long>(dpSize), std::min(axisStride(p, Axis::Dp), axisStride(p, Axis::Cp))};
+        const CollectiveCost ag = collectiveCost(ctx.tiers, CollectiveKind::AllGather, Bytes{layerBytes / modelParallel}, g, theory);
+        if (ag.time.si > 0 && ag.bottleneckTier >= 0) {
+            const double d = ag.tiers[static_cast<size_t>(ag.bottleneckTier)].degree;
+            const BytesPerSecond w{layerBytes / ag.time.si * (d - 1) / d};
+            const double moe = m.moe ? static_cast<double>(m.moe->experts.value) / m.moe->topK.value : 1;
+            e.criticalTokensPerGpu = dpCriticalTokensPerGpu(ctx.peak, w, dpSize, moe);
+            if (e.tokensPerGpu < e.criticalTokensPerGpu)
+                e.warn(WarningCode::BelowCriticalBatch, e.tokensPerGpu, e.criticalTokensPerGpu, ctx.peak.si);
+        }
+    }
+    // TP limit Y < F·W/C (seed 004 "张量并行"), W the per-GPU bandwidth of the TP group's bottleneck tier.
+    if (p.tp > 1) {
+        const CollectiveCost c = collectiveCost(ctx.tiers, CollectiveKind::AllGather, Bytes{1e9}, {p.tp, axisStride(p, Axis::Tp)}, theory);
+        if (c.bottleneckTier >= 0) {
+            const TierCost& t = c.tiers[static_cast<size_t>(c.bottleneckTier)];
+            e.tpComputeBoundLimit = tpComputeBoundLimit(m.ffn.value, t.bandwidth / t.concurrency, ctx.peak);
+            if (p.tp > e.tpComputeBoundLimit) e.warn(WarningCode::TpAboveComputeBoundLimit, p.tp, e.tpComputeBoundLimit);
+        }
+    }
+    if (!e.memory.fits) {
+        if (e.memory.fitsWithSpill && e.memory.spill.si > 0) e.warn(WarningCode::SpillsToCpuMemory, e.memory.spill.si, e.memory.spillTime.si);
+        else e.warn(WarningCode::DoesNotFit, e.memory.total.si, e.memory.capacity.si);
+    }
+    if (e.bubbleFraction > 0.2) e.warn(WarningCode::LargeBubble, e.bubbleFraction, e.microbatches);
+    if (m.layers.value % (p.pp * p.vpp) != 0)
+        e.warn(WarningCode::UnevenLayers, m.layers.value, p.pp * p.vpp, std::ceil(double(m.layers.value) / (p.pp * p.vpp)));
+    if (ctx.scenario.training.zeroStage >= 3 && p.pp > 1) e.warn(WarningCode::Zero3WithPipeline);
+}
+
+} // namespace scalescope

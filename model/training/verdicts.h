@@ -1,0 +1,22 @@
+#pragma once
+// The model's judgements of a layout, with the reason in plain words:
+// "tp=16 spans 2 NVLink domains", "per-GPU batch 1,024 tokens is below the
+// DP critical batch of ~2,475" (seed 004's rooflines).
+
+#include "model/training/evaluation.h"
+#include "model/training/evaluation_context.h"
+
+#include <string>
+
+namespace scalescope {
+
+// Appends warnings to `e` (called by evaluate()).
+void addVerdicts(const EvaluationContext& ctx, const ParallelLayout& p, Evaluation& e) noexcept;
+
+[[nodiscard]] std::string_view warningKey(WarningCode c) noexcept; // "tp_leaves_nvlink_domain"
+[[nodiscard]] std::string warningMessage(const Warning& w);
+
+// Group thousands: 2475 -> "2,475".
+[[nodiscard]] std::string groupedNumber(double v);
+
+} // namespace scalescope
