@@ -76,7 +76,7 @@ int runCollective(const Args& args, std::ostream& out, std::ostream& err)
         err << "error: " << ex.what() << "\n";
         return BadInput;
     }
-    const CollectiveOptions options{mode == "measured" ? CollectiveMode::Measured : CollectiveMode::Theoretical, a->has("--sharp"), *topK, calibration};
+    const CollectiveOptions options{mode == "measured" ? EfficiencyMode::Measured : EfficiencyMode::Theoretical, a->has("--sharp"), *topK, calibration};
     const CollectiveCost c = collectiveCost(net, *kind, Bytes{*bytes}, {static_cast<long long>(*gpus), static_cast<long long>(*stride)}, options);
     nlohmann::json tiers = nlohmann::json::array();
     for (int i = 0; i < c.tierCount; ++i) {

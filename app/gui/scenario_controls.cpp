@@ -188,7 +188,7 @@ void ScenarioControls::build()
         else if (s.parallel.vpp == 1) s.parallel.vpp = 2;
     });
     comboEdit(m_mode, QT_TR_NOOP("Change efficiency mode"), [](Scenario& s, const QVariant& v) {
-        s.network.mode = v.toString() == QLatin1String("measured") ? CollectiveMode::Measured : CollectiveMode::Theoretical;
+        s.efficiency = v.toString() == QLatin1String("measured") ? EfficiencyMode::Measured : EfficiencyMode::Theoretical;
     });
     connect(m_sharp, &QCheckBox::clicked, this, [this](bool on) { editWith(tr("Toggle SHARP"), 0, [on](Scenario& s) { s.network.sharp = on; }); });
     connect(m_gpus, &QSpinBox::editingFinished, this, [this] {
@@ -291,7 +291,7 @@ void ScenarioControls::syncFromScenario()
     select(m_recompute, QString::fromUtf8(recomputeKey(s.training.recompute).data()));
     select(m_schedule, QString::fromUtf8(scheduleKey(s.parallel.schedule).data()));
     m_sharp->setChecked(s.network.sharp);
-    select(m_mode, s.network.mode == CollectiveMode::Measured ? QStringLiteral("measured") : QStringLiteral("theoretical"));
+    select(m_mode, s.efficiency == EfficiencyMode::Measured ? QStringLiteral("measured") : QStringLiteral("theoretical"));
     for (const QString& axis : kAxisKeys) {
         QString excluded;
         m_offered[axis] = candidates(axis, s, &excluded);

@@ -18,6 +18,7 @@ Efficiency attentionEfficiency(const ComputeCalibration& c, AttentionPass, doubl
     return {1.0, &c.theoreticalSource};
 }
 Efficiency memoryBandwidthFraction(const ComputeCalibration& c, MemoryOp) noexcept { return {1.0, &c.theoreticalSource}; }
+Efficiency moeRoutingBalance(const ComputeCalibration& c) noexcept { return {1.0, &c.theoreticalSource}; }
 Seconds kernelLaunchCost(const ComputeCalibration&) noexcept { return Seconds{0}; }
 
 } // namespace scalescope

@@ -44,14 +44,15 @@ struct Efficiency {
 // spec reader; the grids are stored as the spec lists them.
 struct ComputeCalibration;
 
-// Efficiency of one GEMM pass of shape M×N×K at `precision` (bf16/fp16, fp8,
-// fp4). Precisions the calibration lacks fall back to the nearest measured one
+// Efficiency of one of the three GEMMs (`pass`) of a linear layer whose
+// shape is M tokens × N output features × K input features (each pass does
+// 2·M·N·K FLOPs), at `precision` (bf16/fp16, fp8, fp4). Precisions the calibration lacks fall back to the nearest measured one
 // and say so through the source key.
 [[nodiscard]] Efficiency gemmEfficiency(const ComputeCalibration& c, Precision precision, GemmPass pass,
                                         double m, double n, double k) noexcept;
 
 // MoE expert GEMMs run as one grouped GEMM: `experts` local experts, each
-// with `tokensPerExpert` rows, N×K weights.
+// a linear layer of `tokensPerExpert` × N × K (same convention as above).
 [[nodiscard]] Efficiency groupedGemmEfficiency(const ComputeCalibration& c, Precision precision, GemmPass pass,
                                                double tokensPerExpert, double n, double k, int experts) noexcept;
 
@@ -61,6 +62,10 @@ struct ComputeCalibration;
 
 // Achievable fraction of nominal HBM bandwidth for a memory-bound kernel.
 [[nodiscard]] Efficiency memoryBandwidthFraction(const ComputeCalibration& c, MemoryOp op) noexcept;
+
+// MoE routing imbalance: mean over max tokens per expert (≤ 1); expert
+// GEMMs of a step wait for the busiest expert.
+[[nodiscard]] Efficiency moeRoutingBalance(const ComputeCalibration& c) noexcept;
 
 // Device time of one kernel launch inside a CUDA graph / stream (added per kernel).
 [[nodiscard]] Seconds kernelLaunchCost(const ComputeCalibration& c) noexcept;

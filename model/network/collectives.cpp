@@ -40,7 +40,7 @@ double unitsTouched(GroupShape g, long long unitGpus) noexcept
 // B/n² per destination in an AllToAll, B for a send).
 double chunkEfficiency(const CollectiveOptions& o, int tier, double chunk) noexcept
 {
-    if (o.mode != CollectiveMode::Measured || !o.calibration) return 1.0;
+    if (o.mode != EfficiencyMode::Measured || !o.calibration) return 1.0;
     const CalibrationSpec& c = *o.calibration;
     const double achievable = tier == 0 ? c.nvlinkAchievableFraction.value : c.scaleOutAchievableFraction.value;
     const double half = c.halfEfficiencyChunk.value.si;
@@ -58,7 +58,7 @@ double chunkBytes(CollectiveKind kind, Bytes bytes, double n) noexcept
 
 Seconds tierLatency(const NetworkTier& t, const CollectiveOptions& o) noexcept
 {
-    return o.mode == CollectiveMode::Measured ? t.hopLatency : Seconds{0};
+    return o.mode == EfficiencyMode::Measured ? t.hopLatency : Seconds{0};
 }
 
 } // namespace
@@ -132,7 +132,7 @@ CollectiveCost collectiveCost(const NetworkTiers& net, CollectiveKind kind, Byte
     }
     // Measured SHARP: the seed observed ~30 % more bandwidth, not the ~2x of
     // the theory above, so the measured speed-up replaces the theoretical one.
-    if (usedSharp && o.mode == CollectiveMode::Measured && o.calibration) {
+    if (usedSharp && o.mode == EfficiencyMode::Measured && o.calibration) {
         CollectiveOptions plain = o;
         plain.sharp = false;
         const CollectiveCost ring = collectiveCost(net, kind, bytes, group, plain);

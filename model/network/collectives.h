@@ -38,7 +38,7 @@ struct GroupShape {
 };
 
 struct CollectiveOptions {
-    CollectiveMode mode = CollectiveMode::Theoretical;
+    EfficiencyMode mode = EfficiencyMode::Theoretical;
     bool sharp = false;                         // use in-network reduction where the tier has it
     double topK = 0;                            // AllToAll: destinations per token; 0 = dense
     const CalibrationSpec* calibration = nullptr; // required for Measured

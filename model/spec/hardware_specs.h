@@ -115,6 +115,9 @@ struct CalibrationSpec {
     Sourced<Seconds> nvlinkStepLatency;
     Sourced<Seconds> scaleOutStepLatency;
     Sourced<Seconds> extraTierLatency;
+    // Gradient buckets of overlapped data parallelism: max(params, perRank · dp) parameters.
+    Sourced<double> dpBucketParams;
+    Sourced<double> dpBucketParamsPerRank;
 };
 
 } // namespace scalescope

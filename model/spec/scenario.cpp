@@ -41,6 +41,18 @@ std::string_view recomputeKey(Recompute r) noexcept
     return "?";
 }
 
+std::string_view tpOverlapKey(TpOverlap o) noexcept { return o == TpOverlap::None ? "none" : "pipelined"; }
+
+std::string_view epOverlapKey(EpOverlap o) noexcept
+{
+    switch (o) {
+    case EpOverlap::None: return "none";
+    case EpOverlap::OneFOneB: return "1f1b";
+    case EpOverlap::DualPipe: return "dualpipe";
+    }
+    return "?";
+}
+
 std::optional<Schedule> scheduleFromKey(std::string_view key) noexcept
 {
     for (Schedule s : {Schedule::GPipe, Schedule::OneFOneB, Schedule::Interleaved, Schedule::ZeroBubble})
@@ -244,9 +256,28 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
     }
 
     s.network.sharp = r.flag("/network/sharp", false);
-    const std::string efficiency = r.text("/network/efficiency", "measured");
-    if (efficiency == "theoretical") s.network.mode = CollectiveMode::Theoretical;
-    else if (efficiency != "measured") r.error("/network/efficiency", "expected \"theoretical\" or \"measured\", found \"" + efficiency + "\"");
+    // "efficiency" governs compute and communication; files written before it
+    // moved to the top level keep "network.efficiency", still read here.
+    const char* efficiencyPath = r.at("/efficiency") || !r.at("/network/efficiency") ? "/efficiency" : "/network/efficiency";
+    const std::string efficiency = r.text(efficiencyPath, "measured");
+    if (efficiency == "theoretical") s.efficiency = EfficiencyMode::Theoretical;
+    else if (efficiency != "measured") r.error(efficiencyPath, "expected \"theoretical\" or \"measured\", found \"" + efficiency + "\"");
+
+    OverlapSettings& o = s.overlap;
+    const std::string tpOverlap = r.text("/overlap/tp", std::string(tpOverlapKey(o.tp)));
+    if (tpOverlap == "none") o.tp = TpOverlap::None;
+    else if (tpOverlap == "pipelined") o.tp = TpOverlap::Pipelined;
+    else r.error("/overlap/tp", "expected \"none\" or \"pipelined\", found \"" + tpOverlap + "\"");
+    const std::string epOverlap = r.text("/overlap/ep", std::string(epOverlapKey(o.ep)));
+    if (epOverlap == "none") o.ep = EpOverlap::None;
+    else if (epOverlap == "1f1b") o.ep = EpOverlap::OneFOneB;
+    else if (epOverlap == "dualpipe") o.ep = EpOverlap::DualPipe;
+    else r.error("/overlap/ep", "expected \"none\", \"1f1b\" or \"dualpipe\", found \"" + epOverlap + "\"");
+    o.dpGradReduce = r.flag("/overlap/dp", o.dpGradReduce);
+    o.dpParamGather = r.flag("/overlap/dp_param_gather", o.dpParamGather);
+    o.zero3Prefetch = r.flag("/overlap/zero3_prefetch", o.zero3Prefetch);
+    o.pp = r.flag("/overlap/pp", o.pp);
+    o.cp = r.flag("/overlap/cp", o.cp);
 
     FacilitySettings& f = s.facility;
     f.coolant = r.text("/facility/coolant", f.coolant);
@@ -264,7 +295,7 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
     in.precision = readPrecision(r, "/inference/precision", in.precision);
 
     static const char* known[] = {"format", "name", "description", "system", "gpus", "model", "mode", "training",
-                                  "parallel", "network", "facility", "inference"};
+                                  "parallel", "network", "facility", "inference", "efficiency", "overlap"};
     for (const auto& [key, value] : doc.items()) {
         if (std::find(std::begin(known), std::end(known), key) == std::end(known)) s.extra[key] = value;
     }
@@ -300,8 +331,11 @@ json scenarioToJson(const Scenario& s)
     const ParallelLayout& p = s.parallel;
     j["parallel"] = {{"tp", p.tp}, {"pp", p.pp}, {"cp", p.cp}, {"ep", p.ep}, {"dp", p.dp}, {"vpp", p.vpp},
                      {"microbatch_size", p.microbatchSize}, {"schedule", scheduleKey(p.schedule)}, {"order", order}};
-    j["network"] = {{"sharp", s.network.sharp},
-                    {"efficiency", s.network.mode == CollectiveMode::Measured ? "measured" : "theoretical"}};
+    j["efficiency"] = s.efficiency == EfficiencyMode::Measured ? "measured" : "theoretical";
+    j["network"] = {{"sharp", s.network.sharp}};
+    const OverlapSettings& o = s.overlap;
+    j["overlap"] = {{"tp", tpOverlapKey(o.tp)}, {"dp", o.dpGradReduce}, {"dp_param_gather", o.dpParamGather},
+                    {"zero3_prefetch", o.zero3Prefetch}, {"pp", o.pp}, {"ep", epOverlapKey(o.ep)}, {"cp", o.cp}};
     j["facility"] = {{"coolant", s.facility.coolant}, {"delta_T_K", s.facility.deltaTK}, {"pue", s.facility.pue},
                      {"price_per_kWh", s.facility.pricePerKWh}, {"price_per_gpu_hour", s.facility.pricePerGpuHour}};
     j["inference"] = {{"batch", s.inference.batch}, {"prompt_tokens", s.inference.promptTokens},

@@ -22,7 +22,11 @@ enum class Mode { Training, Inference };
 enum class Recompute { None, Selective, Full };
 enum class Schedule { GPipe, OneFOneB, Interleaved, ZeroBubble };
 enum class Axis { Tp, Cp, Ep, Dp, Pp };
-enum class CollectiveMode { Theoretical, Measured };
+// "theoretical": the pure roofline (dense peak, link rate, hop latency only);
+// "measured": calibrated kernel and collective efficiencies (specs/calibration).
+enum class EfficiencyMode { Theoretical, Measured };
+enum class TpOverlap { None, Pipelined };          // Megatron --tp-comm-overlap (TE userbuffers)
+enum class EpOverlap { None, OneFOneB, DualPipe }; // AllToAll hidden behind another micro-batch
 
 inline constexpr int kAxisCount = 5;
 using AxisOrder = std::array<Axis, kAxisCount>; // innermost (fastest-varying rank) first
@@ -54,8 +58,24 @@ struct ParallelLayout {
 
 struct NetworkOptions {
     bool sharp = false;
-    CollectiveMode mode = CollectiveMode::Measured;
 };
+
+// Which communication the framework overlaps with compute (scenario key
+// "overlap"). Defaults follow Megatron-LM's performance settings: the sources
+// and the hidden fractions are calibration data (specs/calibration/overlap-*.json).
+struct OverlapSettings {
+    TpOverlap tp = TpOverlap::Pipelined; // "tp": "none" | "pipelined"
+    bool dpGradReduce = true;           // "dp": RS / AllReduce bucketed under the last backward
+    bool dpParamGather = true;          // "dp_param_gather": distributed-optimizer AG under the first forward
+    bool zero3Prefetch = true;          // "zero3_prefetch": next layer's AllGather under this layer
+    bool pp = true;                     // "pp": send/recv beside compute (1F1B steady state)
+    EpOverlap ep = EpOverlap::None;     // "ep": "none" | "1f1b" | "dualpipe"
+    bool cp = true;                     // "cp": ring attention hides KV exchange behind attention
+    bool operator==(const OverlapSettings&) const = default;
+};
+
+[[nodiscard]] std::string_view tpOverlapKey(TpOverlap o) noexcept;
+[[nodiscard]] std::string_view epOverlapKey(EpOverlap o) noexcept;
 
 struct FacilitySettings {
     std::string coolant = "water";
@@ -80,7 +100,9 @@ struct Scenario {
     Mode mode = Mode::Training;
     TrainingSettings training;
     ParallelLayout parallel;
+    EfficiencyMode efficiency = EfficiencyMode::Measured;
     NetworkOptions network;
+    OverlapSettings overlap;
     FacilitySettings facility;
     InferenceSettings inference;
     std::optional<SystemSpec> inlineSystem;

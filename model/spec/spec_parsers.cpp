@@ -250,6 +250,8 @@ CalibrationSpec readCalibrationSpec(SpecReader& r)
     c.nvlinkStepLatency = r.quantity<D::Time>("/nvlink_step_latency");
     c.scaleOutStepLatency = r.quantity<D::Time>("/scale_out_step_latency");
     c.extraTierLatency = r.quantity<D::Time>("/extra_tier_latency");
+    c.dpBucketParams = r.count("/dp_bucket_params");
+    c.dpBucketParamsPerRank = r.count("/dp_bucket_params_per_rank");
     return c;
 }
 

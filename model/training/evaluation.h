@@ -4,6 +4,7 @@
 // Messages for warnings are built only when asked for (verdicts.h).
 
 #include "model/spec/units.h"
+#include "model/training/operation_table.h"
 
 #include <array>
 #include <string>
@@ -35,13 +36,18 @@ struct MemoryPerGpu {
 };
 
 // Times of one micro-batch through the bottleneck pipeline stage (all its
-// layers, or one virtual chunk's share times vpp).
+// layers, or one virtual chunk's share times vpp): sums of the operation
+// table's micro-batch rows. Communication fields are the exposed parts; the
+// *Hidden fields are what ran beside compute.
 struct StageTimes {
     Seconds forwardCompute{}, backwardCompute{}, recompute{};
     Seconds tpForward{}, tpBackward{};
     Seconds cpForwardExposed{}, cpBackwardExposed{};
     Seconds epForward{}, epBackward{};
-    Seconds p2p{}; // one send between stages (per virtual chunk boundary)
+    Seconds tpForwardHidden{}, tpBackwardHidden{};
+    Seconds cpForwardHidden{}, cpBackwardHidden{};
+    Seconds epForwardHidden{}, epBackwardHidden{};
+    Seconds p2p{}; // one send between stages on the critical path (per virtual chunk boundary)
     int layers = 0;
     [[nodiscard]] Seconds forward() const { return forwardCompute + tpForward + cpForwardExposed + epForward; }
     [[nodiscard]] Seconds backward() const
@@ -62,6 +68,11 @@ enum class WarningCode {
     UnevenLayers,
     Zero3WithPipeline,
     MeasuredMode,
+    TheoreticalMode,
+    AboveBestPublishedMfu,
+    GroupStraddlesDomain,
+    ExposedCommunication,
+    ComputeCalibrationCarriedOver,
 };
 
 struct Warning {
@@ -75,7 +86,10 @@ struct Evaluation {
     std::string errorPath; // JSON path of the offending setting
 
     Seconds stepTime{}, computeTime{}, exposedComm{}, bubbleTime{}, optimizerTime{};
-    double mfu = 0, bubbleFraction = 0;
+    // MFU against the BF16 dense peak (the literature's convention), against
+    // the peak of the training precision, and hardware FLOPs (with recompute)
+    // utilisation against the BF16 peak.
+    double mfu = 0, mfuAtPrecision = 0, hfu = 0, bubbleFraction = 0;
     double tokensPerStep = 0, tokensPerS = 0, tokensPerSPerGpu = 0;
     Flops flopsPerStep{};         // model FLOPs (3 × forward), for MFU
     Flops hardwareFlopsPerStep{}; // including recompute
@@ -87,8 +101,9 @@ struct Evaluation {
     std::array<AxisComm, kCommAxes> comm{};
     MemoryPerGpu memory;
     StageTimes stage;
+    OperationTable ops; // the per-operation cost table every number above is summed from
 
-    static constexpr int kMaxWarnings = 12;
+    static constexpr int kMaxWarnings = 16;
     std::array<Warning, kMaxWarnings> warnings{};
     int warningCount = 0;
     void warn(WarningCode code, double a = 0, double b = 0, double c = 0) noexcept

@@ -2,13 +2,17 @@
 
 #include "model/network/topology.h"
 
+#include <atomic>
+
 namespace scalescope {
 
 std::optional<EvaluationContext> makeEvaluationContext(const Scenario& s, const SpecCatalog& catalog, SpecErrors& errors,
                                                        const std::string& file)
 {
     const size_t before = errors.size();
+    static std::atomic<std::uint64_t> instances{0};
     EvaluationContext ctx;
+    ctx.instance = ++instances;
     ctx.scenario = s;
     auto unknown = [&](const char* path, std::string_view kind, const std::string& id, SpecKind k) {
         std::string known;
@@ -33,7 +37,7 @@ std::optional<EvaluationContext> makeEvaluationContext(const Scenario& s, const 
     }
     if (const CalibrationSpec* c = catalog.calibration(kDefaultCalibration)) {
         ctx.calibration = *c;
-    } else if (s.network.mode == CollectiveMode::Measured) {
+    } else if (s.efficiency == EfficiencyMode::Measured) {
         errors.push_back({file, "/network/efficiency",
                           "expected the calibration spec \"" + std::string(kDefaultCalibration) +
                               "\" for measured efficiencies, found none (use \"theoretical\" or restore specs/calibration)"});
@@ -59,6 +63,8 @@ std::optional<EvaluationContext> makeEvaluationContext(const Scenario& s, const 
                           "expected a precision the " + gpu->name + " has Tensor Cores for, found \"" +
                               std::string(precisionKey(precision)) + "\""});
     }
+    if (const auto bf16 = gpu->peak(Precision::Bf16)) ctx.peakBf16 = *bf16;
+    else errors.push_back({file, "/system", "expected a GPU with a BF16 Tensor Core peak (MFU's reference), found none for " + gpu->name});
     if (s.training.seqLen < 1) errors.push_back({file, "/training/seq_len", "expected a positive sequence length"});
     if (errors.size() != before) return std::nullopt;
     try {

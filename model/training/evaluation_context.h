@@ -4,6 +4,7 @@
 // tiers from the topology graph, and the model's per-layer costs. Evaluating
 // a different parallel layout reuses the context (the layout search does).
 
+#include "model/compute/compute_calibration.h"
 #include "model/training/evaluation.h"
 #include "model/spec/facility_specs.h"
 #include "model/spec/hardware_specs.h"
@@ -14,11 +15,13 @@
 #include "model/spec/system_spec.h"
 #include "model/training/transformer_cost.h"
 
+#include <cstdint>
 #include <optional>
 
 namespace scalescope {
 
 struct EvaluationContext {
+    std::uint64_t instance = 0; // unique per makeEvaluationContext call (copies share it): keys per-thread memos
     Scenario scenario;
     SystemSpec system;
     GpuSpec gpu;
@@ -28,6 +31,8 @@ struct EvaluationContext {
     NetworkTiers tiers;
     ModelCost cost; // at scenario.training.seqLen
     FlopsPerSecond peak{}; // dense Tensor Core peak at the training precision
+    FlopsPerSecond peakBf16{}; // dense BF16 Tensor Core peak: MFU's reference and attention's peak
+    ComputeCalibration compute; // measured kernel speeds of this GPU's family
     FluidSpec coolant;     // scenario.facility.coolant
     FluidSpec air;         // for the air-cooling comparison
     FacilitySpec facility; // feeds, load profile, failure model

@@ -52,7 +52,7 @@ json evaluationToJson(const EvaluationContext& ctx, const Evaluation& e)
         {"gpu", ctx.gpu.id},
         {"model", ctx.model.id},
         {"gpus", s.gpus},
-        {"mode", s.network.mode == CollectiveMode::Measured ? "measured" : "theoretical"},
+        {"mode", s.efficiency == EfficiencyMode::Measured ? "measured" : "theoretical"},
         {"step_time_s", e.stepTime.si},
         {"mfu", e.mfu},
         {"tokens_per_s", e.tokensPerS},

@@ -4,9 +4,16 @@
 #include "model/chip/llm_rooflines.h"
 #include "model/spec/quantity_parser.h"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace scalescope {
+
+namespace {
+// Exposed communication below this share of the step is not worth a verdict.
+constexpr double kExposedShareWorthNaming = 0.05;
+} // namespace
 
 std::string groupedNumber(double v)
 {
@@ -30,6 +37,11 @@ std::string_view warningKey(WarningCode c) noexcept
     case WarningCode::UnevenLayers: return "uneven_layers";
     case WarningCode::Zero3WithPipeline: return "zero3_with_pipeline";
     case WarningCode::MeasuredMode: return "measured_mode";
+    case WarningCode::TheoreticalMode: return "theoretical_mode";
+    case WarningCode::AboveBestPublishedMfu: return "above_best_published_mfu";
+    case WarningCode::GroupStraddlesDomain: return "group_straddles_domain";
+    case WarningCode::ExposedCommunication: return "exposed_communication";
+    case WarningCode::ComputeCalibrationCarriedOver: return "compute_calibration_carried_over";
     }
     return "?";
 }
@@ -63,9 +75,24 @@ std::string warningMessage(const Warning& w)
         return num(w.a) + " layers do not split evenly over " + num(w.b) + " pipeline stages: the largest stage has " +
                num(w.c) + " layers";
     case WarningCode::Zero3WithPipeline:
-        return "ZeRO-3 with pipeline parallelism gathers the weights for every micro-batch (seed 004): consider ZeRO-1";
+        return "ZeRO-3 with pipeline parallelism gathers the weights for every micro-batch (seed 004): ZeRO-1 fits and is " +
+               num(w.a * 100) + " % faster by this model";
     case WarningCode::MeasuredMode:
-        return "collectives use measured NCCL efficiencies (about 82 % of link bandwidth for large messages, much less for small ones)";
+        return "measured mode: GEMMs, attention and memory-bound kernels at calibrated efficiencies, collectives at measured NCCL "
+               "efficiencies (about 82 % of link bandwidth for large messages, much less for small ones)";
+    case WarningCode::TheoreticalMode:
+        return "theoretical mode: the pure roofline (dense Tensor Core peak, nominal HBM and link bandwidth); real runs are slower";
+    case WarningCode::AboveBestPublishedMfu:
+        return "BF16 MFU " + num(w.a * 100) + " % is above the best published run of its class (" + num(w.b * 100) +
+               " %): treat this number with suspicion";
+    case WarningCode::GroupStraddlesDomain:
+        return std::string(commAxisKey(static_cast<CommAxis>(static_cast<int>(w.a)))) + "=" + num(w.b) +
+               " does not divide the NVLink domain of " + num(w.c) + " GPUs: some groups straddle two domains";
+    case WarningCode::ExposedCommunication:
+        return std::string(commAxisKey(static_cast<CommAxis>(static_cast<int>(w.a)))) + " communication is exposed for " +
+               format(Seconds{w.b}) + " per step (" + num(w.c * 100) + " % of the step)";
+    case WarningCode::ComputeCalibrationCarriedOver:
+        return "no kernel measurements for this GPU: its efficiencies are carried over from another GPU generation (an assumption)";
     }
     return {};
 }
@@ -86,7 +113,7 @@ void addVerdicts(const EvaluationContext& ctx, const ParallelLayout& p, Evaluati
     // DP critical batch (seed 004 "数据并行"): W_collective is the bandwidth one
     // layer's weights are gathered at, with the model-parallel shards in it.
     const ModelSpec& m = ctx.model;
-    const CollectiveOptions theory{CollectiveMode::Theoretical, false, 0, nullptr};
+    const CollectiveOptions theory{EfficiencyMode::Theoretical, false, 0, nullptr};
     const double dpSize = static_cast<double>(p.dp) * p.cp;
     if (dpSize > 1) {
         const double layerBytes = 2.0 * m.hidden.value * m.ffn.value; // bf16 W_in[D, F]
@@ -118,7 +145,14 @@ void addVerdicts(const EvaluationContext& ctx, const ParallelLayout& p, Evaluati
     if (e.bubbleFraction > 0.2) e.warn(WarningCode::LargeBubble, e.bubbleFraction, e.microbatches);
     if (m.layers.value % (p.pp * p.vpp) != 0)
         e.warn(WarningCode::UnevenLayers, m.layers.value, p.pp * p.vpp, std::ceil(double(m.layers.value) / (p.pp * p.vpp)));
-    if (ctx.scenario.training.zeroStage >= 3 && p.pp > 1) e.warn(WarningCode::Zero3WithPipeline);
+    // Each axis whose exposed communication costs more than 5 % of the step, largest first.
+    std::array<int, kCommAxes> order{0, 1, 2, 3, 4};
+    std::sort(order.begin(), order.end(), [&](int a, int b) { return e.comm[static_cast<size_t>(a)].exposed > e.comm[static_cast<size_t>(b)].exposed; });
+    for (int a : order) {
+        const double share = e.stepTime.si > 0 ? e.comm[static_cast<size_t>(a)].exposed.si / e.stepTime.si : 0;
+        if (share > kExposedShareWorthNaming) e.warn(WarningCode::ExposedCommunication, a, e.comm[static_cast<size_t>(a)].exposed.si, share);
+    }
+    if (ctx.scenario.efficiency == EfficiencyMode::Theoretical) e.warn(WarningCode::TheoreticalMode);
 }
 
 } // namespace scalescope

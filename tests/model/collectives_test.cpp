@@ -18,7 +18,7 @@ NetworkTiers h100Tiers(long long gpus)
     return Topology(s, *catalog().gpu(s.gpu), gpus).tiers(catalog().calibration("nccl-measured"));
 }
 
-const CollectiveOptions kTheory{CollectiveMode::Theoretical, false, 0, nullptr};
+const CollectiveOptions kTheory{EfficiencyMode::Theoretical, false, 0, nullptr};
 
 double seconds(const NetworkTiers& n, CollectiveKind k, double bytes, GroupShape g, CollectiveOptions o = kTheory)
 {
@@ -50,7 +50,7 @@ TEST_CASE("AllReduce costs 2x AllGather; SHARP halves it in theory and gives ~30
     CollectiveOptions sharp = kTheory;
     sharp.sharp = true;
     CHECK(seconds(n, CollectiveKind::AllReduce, b, {8, 1}, sharp) == Approx(b / 450e9).epsilon(1e-9)); // "exactly B / W"
-    CollectiveOptions measured{CollectiveMode::Measured, false, 0, catalog().calibration("nccl-measured")};
+    CollectiveOptions measured{EfficiencyMode::Measured, false, 0, catalog().calibration("nccl-measured")};
     CollectiveOptions measuredSharp = measured;
     measuredSharp.sharp = true;
     const CollectiveCost ring = collectiveCost(n, CollectiveKind::AllReduce, Bytes{b}, {8, 1}, measured);
@@ -61,7 +61,7 @@ TEST_CASE("AllReduce costs 2x AllGather; SHARP halves it in theory and gives ~30
 TEST_CASE("Measured mode: large AllReduce reaches ~370 of 450 GB/s, a 58 MB one only ~150 GB/s (seed 004)", "[collectives][seed004]")
 {
     const NetworkTiers n = h100Tiers(8);
-    const CollectiveOptions measured{CollectiveMode::Measured, false, 0, catalog().calibration("nccl-measured")};
+    const CollectiveOptions measured{EfficiencyMode::Measured, false, 0, catalog().calibration("nccl-measured")};
     // bus bandwidth = 2·B·(N−1)/(N·t), as the seed's plot defines it
     auto busBandwidth = [&](double bytes) {
         return 2 * bytes * 7 / 8 / collectiveCost(n, CollectiveKind::AllReduce, Bytes{bytes}, {8, 1}, measured).bandwidthTime.si;

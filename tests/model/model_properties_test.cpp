@@ -53,9 +53,9 @@ TEST_CASE("Property: more bandwidth or more FLOP/s never makes a step slower; st
                           {"dgx-b200-superpod", 128, "mixtral-8x7b", 512}};
     int checked = 0;
     for (const Case& c : cases) {
-        for (CollectiveMode mode : {CollectiveMode::Theoretical, CollectiveMode::Measured}) {
+        for (EfficiencyMode mode : {EfficiencyMode::Theoretical, EfficiencyMode::Measured}) {
             Scenario s = makeScenario(c.system, c.gpus, c.model, 1, 1, static_cast<int>(c.gpus), c.batch, 4096);
-            s.network.mode = mode;
+            s.efficiency = mode;
             const EvaluationContext base = contextFor(s);
             EvaluationContext faster = base;
             for (NetworkTier& t : faster.tiers.tiers) t.childEgress = t.childEgress * 1.5;

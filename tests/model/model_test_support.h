@@ -52,7 +52,7 @@ inline Scenario makeScenario(const std::string& system, long long gpus, const st
     s.parallel.tp = tp;
     s.parallel.pp = pp;
     s.parallel.dp = dp;
-    s.network.mode = CollectiveMode::Theoretical;
+    s.efficiency = EfficiencyMode::Theoretical;
     return s;
 }
 

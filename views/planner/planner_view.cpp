@@ -187,7 +187,7 @@ void PlannerView::refresh()
     const Evaluation& e = m_result->evaluation;
     for (int i = 0; i < e.warningCount; ++i) m_verdicts->addItem(QStringLiteral("⚠ ") + verdictText(e.warnings[static_cast<size_t>(i)]));
     if (e.warningCount == 0) m_verdicts->addItem(tr("✓ No warnings: the layout fits and its communication hides where it can."));
-    m_verdicts->addItem(s.network.mode == CollectiveMode::Measured
+    m_verdicts->addItem(s.efficiency == EfficiencyMode::Measured
                             ? tr("Collectives: measured NCCL efficiencies (seed 004: ~370 of 450 GB/s for large messages)")
                             : tr("Collectives: theoretical link bandwidth (seed 004's throughput model)"));
 }

@@ -43,9 +43,24 @@ QString verdictText(const Warning& w)
         return QCoreApplication::translate("Verdicts", "%1 layers do not split evenly over %2 pipeline stages: the largest stage has %3 layers")
             .arg(num(w.a), num(w.b), num(w.c));
     case WarningCode::Zero3WithPipeline:
-        return QCoreApplication::translate("Verdicts", "ZeRO-3 with pipeline parallelism gathers the weights for every micro-batch: consider ZeRO-1");
+        return QCoreApplication::translate("Verdicts", "ZeRO-3 with pipeline parallelism gathers the weights for every micro-batch: ZeRO-1 fits and is %1 % faster by this model")
+            .arg(num(w.a * 100));
     case WarningCode::MeasuredMode:
-        return QCoreApplication::translate("Verdicts", "Collectives use measured NCCL efficiencies");
+        return QCoreApplication::translate("Verdicts", "Measured mode: kernels at calibrated efficiencies, collectives at measured NCCL efficiencies");
+    case WarningCode::TheoreticalMode:
+        return QCoreApplication::translate("Verdicts", "Theoretical mode: the pure roofline (dense peak, nominal bandwidths); real runs are slower");
+    case WarningCode::AboveBestPublishedMfu:
+        return QCoreApplication::translate("Verdicts", "BF16 MFU %1 % is above the best published run of its class (%2 %): treat it with suspicion")
+            .arg(num(w.a * 100), num(w.b * 100));
+    case WarningCode::GroupStraddlesDomain:
+        return QCoreApplication::translate("Verdicts", "%1=%2 does not divide the NVLink domain of %3 GPUs: some groups straddle two domains")
+            .arg(QString::fromLatin1(commAxisKey(static_cast<CommAxis>(static_cast<int>(w.a)))).toUpper(), num(w.b), num(w.c));
+    case WarningCode::ExposedCommunication:
+        return QCoreApplication::translate("Verdicts", "%1 communication is exposed for %2 per step (%3 % of the step)")
+            .arg(QString::fromLatin1(commAxisKey(static_cast<CommAxis>(static_cast<int>(w.a)))).toUpper(),
+                 QString::fromStdString(format(Seconds{w.b})), num(w.c * 100));
+    case WarningCode::ComputeCalibrationCarriedOver:
+        return QCoreApplication::translate("Verdicts", "No kernel measurements for this GPU: efficiencies carried over from another generation (an assumption)");
     }
     return {};
 }

@@ -1,0 +1,150 @@
+#pragma once
+// The per-operation cost table: the core of a training-step evaluation.
+//
+// One row is one kind of operation in one phase — a GEMM, the fused
+// attention kernel, a memory-bound kernel, an FP8 cast, the optimizer step or
+// one collective — with its FLOPs and bytes per instance, the efficiency that
+// was applied (a fraction of the nominal peak, and the calibration source key
+// that justifies it), its time per instance, and the part of that time hidden
+// behind other work. `count` says how many instances one micro-batch of the
+// bottleneck pipeline stage runs (layers × calls), or one step for the
+// step-scoped rows (optimizer, data-parallel collectives, pipeline sends).
+//
+//   compute row:    time = max(flops / (peak · efficiency), bytes / (HBM · efficiency)) + launch
+//   collective row: time from model/network/collectives.h; hidden per the overlap settings
+//
+// Everything that reports on a step — step time, timeline, verdicts, the
+// "why this number" breakdown, reports — reads these rows; nothing derives
+// a time again. The table is plain values in fixed capacity, filled without
+// allocation, so that a layout search can evaluate millions of layouts.
+// `source` points into the EvaluationContext that produced the evaluation:
+// read it only while that context is alive (the planner keeps both together).
+
+#include "model/spec/units.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace scalescope {
+
+enum class OpKind : std::uint8_t {
+    Embedding,
+    AttentionNorm,
+    QkvProjection, // MLA: query and key/value down and up projections
+    Rotary,
+    AttentionCore, // fused scores · softmax · values (FlashAttention / cuDNN)
+    OutProjection,
+    Residual,
+    MlpNorm,
+    MlpUp, // gate and up (SwiGLU) or FC1 (GELU); MoE: shared experts
+    Activation,
+    MlpDown,
+    Router,
+    Permute, // MoE dispatch and combine gathers on the GPU
+    ExpertGemms, // grouped GEMMs of the local experts (up, activation's input, down)
+    Logits,
+    CrossEntropy,
+    Fp8Cast,
+    Optimizer,
+    TpCollective,   // sequence-parallel AllGather / ReduceScatter
+    CpCollective,   // ring-attention KV exchange
+    EpDispatch,     // expert AllToAll out
+    EpCombine,      // expert AllToAll back
+    PpSend,         // stage-to-stage activations / gradients
+    DpGradReduce,   // gradient ReduceScatter / AllReduce
+    DpParamGather,  // distributed-optimizer / ZeRO-3 parameter AllGather
+    SpillTransfer,  // superchip: HBM overflow over NVLink-C2C
+};
+inline constexpr int kOpKinds = static_cast<int>(OpKind::SpillTransfer) + 1;
+
+enum class Phase : std::uint8_t { Forward, Backward, Recompute, Step };
+enum class OpStream : std::uint8_t { Compute, Tp, Cp, Ep, Pp, Dp };
+enum class OpScope : std::uint8_t { DenseLayer, MoeLayer, Stage, Step };
+// What bounds the row and which calibration table its efficiency came from.
+enum class OpBound : std::uint8_t { Gemm, GroupedGemm, Attention, Memory, Collective };
+
+[[nodiscard]] std::string_view opKindKey(OpKind k) noexcept;    // "qkv_projection"
+[[nodiscard]] std::string_view phaseKey(Phase p) noexcept;      // "forward"
+[[nodiscard]] std::string_view opStreamKey(OpStream s) noexcept; // "compute", "tp", ...
+[[nodiscard]] std::string_view opScopeKey(OpScope s) noexcept;  // "dense_layer"
+[[nodiscard]] std::string_view opBoundKey(OpBound b) noexcept;  // "gemm"
+
+struct OpRow {
+    OpKind op;
+    Phase phase;
+    OpStream stream;
+    OpScope scope;
+    OpBound bound;
+    double count;       // instances per micro-batch of the stage (Step scope: per step)
+    Flops flops;        // per instance, on one GPU
+    Bytes bytes;        // per instance: HBM bytes (compute) or bytes on the wire (collective)
+    double efficiency;  // applied fraction of the nominal peak (1 in theoretical mode)
+    const std::string* source; // calibration source key; null: pure roofline
+    Seconds time;       // per instance, including launch cost
+    Seconds hidden;     // per instance, the part overlapped with other work
+
+    [[nodiscard]] Seconds total() const noexcept { return time * count; }
+    [[nodiscard]] Seconds exposed() const noexcept { return (time - hidden) * count; }
+};
+
+class OperationTable final {
+public:
+    static constexpr int kCapacity = 128;
+
+    // Appends a row; rows beyond the capacity are a bug in the step builder
+    // (the capacity covers every op of a MoE layout), counted in `dropped`.
+    void add(const OpRow& row) noexcept
+    {
+        if (m_size >= kCapacity) {
+            ++m_dropped;
+            return;
+        }
+        m_rows[static_cast<size_t>(m_size++)] = row;
+        const size_t s = static_cast<size_t>(row.stream), ph = static_cast<size_t>(row.phase);
+        m_total[s][ph] += row.total();
+        m_exposed[s][ph] += row.exposed();
+        if (row.stream == OpStream::Compute)
+            m_window[static_cast<size_t>(row.scope)][ph][static_cast<size_t>(row.bound)] += row.total();
+    }
+    [[nodiscard]] int size() const noexcept { return m_size; }
+    [[nodiscard]] int dropped() const noexcept { return m_dropped; }
+    [[nodiscard]] const OpRow& operator[](int i) const noexcept { return m_rows[static_cast<size_t>(i)]; }
+    [[nodiscard]] OpRow& at(int i) noexcept { return m_rows[static_cast<size_t>(i)]; }
+    [[nodiscard]] const OpRow* begin() const noexcept { return m_rows.data(); }
+    [[nodiscard]] const OpRow* end() const noexcept { return m_rows.data() + m_size; }
+
+    // Running sums kept as rows are added (rows changed through at() after
+    // being added are not reflected): total() or exposed() of a stream in a
+    // phase, and the compute time of a scope, phase and bound.
+    [[nodiscard]] Seconds streamTotal(OpStream s, Phase ph, bool exposedOnly = false) const noexcept
+    {
+        return (exposedOnly ? m_exposed : m_total)[static_cast<size_t>(s)][static_cast<size_t>(ph)];
+    }
+    [[nodiscard]] Seconds computeTime(OpScope scope, Phase ph, OpBound b) const noexcept
+    {
+        return m_window[static_cast<size_t>(scope)][static_cast<size_t>(ph)][static_cast<size_t>(b)];
+    }
+
+    // Sum of total() (or exposed()) of the rows that match; per micro-batch
+    // for micro-batch scopes, per step for Step scope.
+    template <class Pred>
+    [[nodiscard]] Seconds sum(Pred match, bool exposedOnly = false) const noexcept
+    {
+        Seconds t{};
+        for (const OpRow& r : *this)
+            if (match(r)) t += exposedOnly ? r.exposed() : r.total();
+        return t;
+    }
+
+private:
+    static constexpr size_t kStreams = 6, kPhases = 4, kScopes = 4, kBounds = 5;
+    std::array<OpRow, kCapacity> m_rows; // only [0, m_size) is meaningful; left uninitialised on purpose
+    int m_size = 0;
+    int m_dropped = 0;
+    Seconds m_total[kStreams][kPhases]{}, m_exposed[kStreams][kPhases]{};
+    Seconds m_window[kScopes][kPhases][kBounds]{};
+};
+
+} // namespace scalescope

@@ -1,0 +1,234 @@
+#include "model/training/step_communication.h"
+
+#include "model/compute/compute_calibration.h"
+#include "model/compute/kernel_efficiency.h"
+#include "model/network/collectives.h"
+
+#include <algorithm>
+#include <initializer_list>
+
+namespace scalescope {
+
+namespace {
+
+constexpr double kActivationBytes = 2; // 16-bit activations on the wire
+constexpr double kGradientBytes = 2;   // gradients reduced in 16 bits (Megatron's default, grad_reduce_in_fp32 off)
+// AdamW on fp32 master weights reads weight, gradient and both moments and
+// writes weight and moments: 7 × 4 B per parameter (the measured kernel's count).
+constexpr double kAdamStepBytesPerParam = 28;
+
+GroupShape groupOf(const ParallelLayout& p, Axis a) noexcept
+{
+    if (a == Axis::Ep) return {p.ep, axisStride(p, Axis::Dp)}; // the innermost ep ranks of the dp axis
+    return {p.size(a), axisStride(p, a)};
+}
+
+struct Comm {
+    const EvaluationContext& ctx;
+    CollectiveOptions options;
+
+    explicit Comm(const EvaluationContext& c, double topK = 0)
+        : ctx(c), options{c.scenario.efficiency, c.scenario.network.sharp, topK, &c.calibration}
+    {
+    }
+    [[nodiscard]] CollectiveCost run(CollectiveKind k, Bytes b, GroupShape g) const noexcept
+    {
+        return collectiveCost(ctx.tiers, k, b, g, options);
+    }
+    // The link efficiency applied at the bottleneck tier, and its source.
+    void describe(const CollectiveCost& c, double& efficiency, const std::string*& source) const noexcept
+    {
+        efficiency = 1;
+        source = nullptr;
+        if (c.bottleneckTier < 0 || ctx.scenario.efficiency != EfficiencyMode::Measured) return;
+        efficiency = c.tiers[static_cast<size_t>(c.bottleneckTier)].efficiency;
+        source = c.bottleneckTier == 0 ? &ctx.calibration.nvlinkAchievableFraction.source
+                                       : &ctx.calibration.scaleOutAchievableFraction.source;
+    }
+};
+
+OpRow commRow(const Comm& comm, const CollectiveCost& c, OpKind op, Phase phase, OpStream stream, OpScope scope,
+              double count, Bytes bytes, Seconds time, Seconds hidden) noexcept
+{
+    OpRow r{op, phase, stream, scope, OpBound::Collective, count, Flops{}, bytes, 1, nullptr, time,
+            std::clamp(hidden, Seconds{}, time)};
+    comm.describe(c, r.efficiency, r.source);
+    return r;
+}
+
+// Per-layer compute time of `scope` in `phase` with one of the bounds.
+Seconds perLayer(const OperationTable& t, OpScope scope, Phase phase, double layers,
+                 std::initializer_list<OpBound> bounds) noexcept
+{
+    if (layers <= 0) return {};
+    Seconds sum{};
+    for (OpBound b : bounds) sum += t.computeTime(scope, phase, b);
+    return sum / layers;
+}
+
+constexpr std::initializer_list<OpBound> kGemms = {OpBound::Gemm, OpBound::GroupedGemm};
+constexpr std::initializer_list<OpBound> kAllCompute = {OpBound::Gemm, OpBound::GroupedGemm, OpBound::Attention, OpBound::Memory};
+
+} // namespace
+
+void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g, bool moe,
+                           double layers, Evaluation& e) noexcept
+{
+    OperationTable& t = e.ops;
+    const OverlapSettings& o = ctx.scenario.overlap;
+    const ModelSpec& m = ctx.model;
+    const OpScope scope = moe ? OpScope::MoeLayer : OpScope::DenseLayer;
+    const Recompute rc = ctx.scenario.training.recompute;
+    const double h = m.hidden.value, T = g.tokens;
+    const Comm comm(ctx);
+    const Phase passes[] = {Phase::Forward, Phase::Backward, Phase::Recompute};
+    auto rowsOf = [&](Phase ph) { return ph == Phase::Backward ? 1.0 : ph == Phase::Forward || rc == Recompute::Full ? 1.0 : 0.0; };
+
+    if (p.tp > 1) {
+        // Sequence parallelism: 2 AllGather + 2 ReduceScatter of the activation per layer and pass.
+        const Bytes activation{T * h * kActivationBytes};
+        const GroupShape group = groupOf(p, Axis::Tp);
+        // A ReduceScatter costs what the AllGather of the same array does (ring model).
+        const CollectiveCost ag = comm.run(CollectiveKind::AllGather, activation, group);
+        const CollectiveCost& rs = ag;
+        const Seconds time = (ag.time + rs.time) * 2.0;
+        for (Phase ph : passes) {
+            if (rowsOf(ph) == 0) continue;
+            const Seconds gemms = perLayer(t, scope, ph, layers, kGemms);
+            const Seconds hidden = o.tp == TpOverlap::Pipelined ? std::min(time, gemms) * ((p.tp - 1.0) / p.tp) : Seconds{};
+            t.add(commRow(comm, ag, OpKind::TpCollective, ph, OpStream::Tp, scope, layers, activation * 4.0, time, hidden));
+        }
+        AxisComm& a = e.axis(CommAxis::Tp);
+        a.tier = std::max(a.tier, ag.spannedTier);
+        a.perGpuBandwidth = ag.algorithmBandwidth(activation);
+    }
+    if (p.cp > 1) {
+        // Ring attention: K and V of the whole sequence circulate (backward adds their gradients).
+        const double tpShare = std::min<double>(p.tp, m.kvHeads.value);
+        const double kvWidth = m.mla ? m.mla->kvLoraRank.value + m.mla->qkRopeHeadDim.value
+                                     : 2.0 * m.kvHeads.value * m.headDim.value / tpShare;
+        const Bytes kv{T * p.cp * kvWidth * kActivationBytes};
+        const CollectiveCost ag = comm.run(CollectiveKind::AllGather, kv, groupOf(p, Axis::Cp));
+        for (Phase ph : passes) {
+            if (ph == Phase::Recompute && rc == Recompute::None) continue;
+            const double calls = ph == Phase::Backward ? 2 : 1;
+            const Seconds time = ag.time * calls;
+            const Seconds attention = perLayer(t, scope, ph, layers, {OpBound::Attention});
+            const Seconds hidden = o.cp ? std::min(time, attention) : Seconds{};
+            t.add(commRow(comm, ag, OpKind::CpCollective, ph, OpStream::Cp, scope, layers, kv * calls, time, hidden));
+        }
+        AxisComm& a = e.axis(CommAxis::Cp);
+        a.tier = std::max(a.tier, ag.spannedTier);
+        a.perGpuBandwidth = ag.algorithmBandwidth(kv);
+    }
+    if (moe && p.ep > 1 && m.moe) {
+        // Dispatch and combine AllToAll per MoE layer and pass; each GPU's
+        // sequence-parallel tokens go to ~top_k of the ep ranks (seed 004's sparse AllToAll).
+        const double ep = p.ep, tokens = T / p.tp, k = m.moe->topK.value;
+        const Bytes groupArray{ep * ep * tokens * h * kActivationBytes}; // the AllToAll input over all members
+        const Comm sparse(ctx, k);
+        const CollectiveCost a2a = sparse.run(CollectiveKind::AllToAll, groupArray, groupOf(p, Axis::Ep));
+        const Bytes sent{tokens * h * kActivationBytes * std::min(k, ep) * (ep - 1) / ep}; // leaves one GPU
+        const double steady = o.ep == EpOverlap::OneFOneB ? g.microbatches / (g.microbatches + p.pp - 1.0) : 1.0;
+        for (Phase ph : passes) {
+            if (rowsOf(ph) == 0) continue;
+            const Seconds compute = perLayer(t, scope, ph, layers, kAllCompute);
+            const Seconds hidden = o.ep == EpOverlap::None ? Seconds{} : std::min(a2a.time, compute / 2.0) * steady;
+            t.add(commRow(sparse, a2a, OpKind::EpDispatch, ph, OpStream::Ep, scope, layers, sent, a2a.time, hidden));
+            t.add(commRow(sparse, a2a, OpKind::EpCombine, ph, OpStream::Ep, scope, layers, sent, a2a.time, hidden));
+        }
+        AxisComm& a = e.axis(CommAxis::Ep);
+        a.tier = std::max(a.tier, a2a.spannedTier);
+        a.perGpuBandwidth = a2a.time.si > 0 ? BytesPerSecond{sent.si / a2a.time.si} : BytesPerSecond{};
+    }
+}
+
+Seconds pipelineSendTime(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g, Evaluation& e) noexcept
+{
+    if (p.pp <= 1) return {};
+    const Comm comm(ctx);
+    const Bytes send{g.tokens * ctx.model.hidden.value * kActivationBytes / p.tp};
+    const CollectiveCost c = comm.run(CollectiveKind::PointToPoint, send, {2, groupOf(p, Axis::Pp).stride});
+    AxisComm& a = e.axis(CommAxis::Pp);
+    a.tier = c.spannedTier;
+    a.perGpuBandwidth = c.algorithmBandwidth(send);
+    const double sends = 2.0 * g.microbatches * (p.schedule == Schedule::Interleaved ? p.vpp : 1);
+    OpRow row = commRow(comm, c, OpKind::PpSend, Phase::Step, OpStream::Pp, OpScope::Step, sends, send, c.time, Seconds{});
+    e.ops.add(row);
+    return c.time;
+}
+
+void addStepOperations(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g, Seconds stageForward,
+                       Seconds stageBackward, const MemoryPerGpu& memory, Evaluation& e) noexcept
+{
+    const Scenario& s = ctx.scenario;
+    const OverlapSettings& o = s.overlap;
+    const Comm comm(ctx);
+    const ParamsPerGpu params = paramsPerGpu(ctx, p);
+    const GroupShape dpGroup{static_cast<long long>(p.dp) * p.cp, std::min(axisStride(p, Axis::Dp), axisStride(p, Axis::Cp))};
+    const GroupShape expertDpGroup{std::max(1LL, static_cast<long long>(p.dp / p.ep) * p.cp), axisStride(p, Axis::Dp) * p.ep};
+    const Bytes denseGrads{params.dense * kGradientBytes}, expertGrads{params.expert * kGradientBytes};
+    const double mb = g.microbatches;
+
+    if (dpGroup.size > 1 || expertDpGroup.size > 1) {
+        auto run = [&](CollectiveKind k) {
+            CollectiveCost dense = dpGroup.size > 1 ? comm.run(k, denseGrads, dpGroup) : CollectiveCost{};
+            if (expertDpGroup.size > 1 && expertGrads.si > 0) {
+                const CollectiveCost expert = comm.run(k, expertGrads, expertDpGroup);
+                dense.time += expert.time;
+                if (dense.bottleneckTier < 0) dense = CollectiveCost{dense.time, expert.bandwidthTime, expert.latency,
+                                                                     expert.bottleneckTier, expert.spannedTier,
+                                                                     expert.tierCount, expert.tiers};
+            }
+            return dense;
+        };
+        const Bytes grads = denseGrads + expertGrads;
+        const double bucket = std::max(ctx.calibration.dpBucketParams.value,
+                                       ctx.calibration.dpBucketParamsPerRank.value * static_cast<double>(dpGroup.size));
+        const double paramCount = params.dense + params.expert;
+        const double bucketShare = paramCount > 0 ? std::min(1.0, bucket / paramCount) : 1.0;
+        const int zero = s.training.zeroStage;
+        if (zero >= 3) {
+            // FSDP: parameters gathered for every micro-batch, forward and backward; gradients scattered.
+            const CollectiveCost ag = run(CollectiveKind::AllGather), rs = ag; // same ring cost
+            const double layers = std::max(1.0, g.denseLayers + g.moeLayers);
+            const Seconds firstLayer = (ag.time + rs.time) / layers;
+            const Seconds agF = o.zero3Prefetch ? std::min(ag.time - ag.time / layers, stageForward) : Seconds{};
+            const Seconds bwdComm = ag.time + rs.time;
+            const Seconds bwdHidden = o.zero3Prefetch ? std::min(bwdComm - firstLayer, stageBackward) : Seconds{};
+            const double agShare = bwdComm.si > 0 ? ag.time.si / bwdComm.si : 0;
+            e.ops.add(commRow(comm, ag, OpKind::DpParamGather, Phase::Forward, OpStream::Dp, OpScope::Step, mb, grads, ag.time, agF));
+            e.ops.add(commRow(comm, ag, OpKind::DpParamGather, Phase::Backward, OpStream::Dp, OpScope::Step, mb, grads, ag.time,
+                              bwdHidden * agShare));
+            e.ops.add(commRow(comm, rs, OpKind::DpGradReduce, Phase::Backward, OpStream::Dp, OpScope::Step, mb, grads, rs.time,
+                              bwdHidden * (1 - agShare)));
+        } else {
+            const CollectiveCost reduce = run(zero == 0 ? CollectiveKind::AllReduce : CollectiveKind::ReduceScatter);
+            const Seconds hidden = o.dpGradReduce ? std::min(reduce.time * (1 - bucketShare), stageBackward) : Seconds{};
+            e.ops.add(commRow(comm, reduce, OpKind::DpGradReduce, Phase::Backward, OpStream::Dp, OpScope::Step, 1,
+                              grads * (zero == 0 ? 2.0 : 1.0), reduce.time, hidden));
+            if (zero >= 1) {
+                const CollectiveCost& ag = reduce; // a ReduceScatter and an AllGather of one array cost alike
+                const Seconds agHidden = o.dpParamGather ? std::min(ag.time * (1 - bucketShare), stageForward) : Seconds{};
+                e.ops.add(commRow(comm, ag, OpKind::DpParamGather, Phase::Forward, OpStream::Dp, OpScope::Step, 1, grads,
+                                  ag.time, agHidden));
+            }
+        }
+        AxisComm& a = e.axis(CommAxis::Dp);
+        a.tier = spannedTier(ctx.tiers, dpGroup);
+    }
+
+    // Optimizer step: memory-bound over this GPU's shard of the fp32 state.
+    const double shardParams = memory.optimizer.si / kAdamBytesPerParam;
+    const bool measured = s.efficiency == EfficiencyMode::Measured;
+    const Efficiency eff = measured ? memoryBandwidthFraction(ctx.compute, MemoryOp::Optimizer) : Efficiency{};
+    const Bytes adamBytes{shardParams * kAdamStepBytesPerParam};
+    const Seconds adam = adamBytes / (ctx.gpu.hbm.bandwidth.value * eff.fraction);
+    e.ops.add({OpKind::Optimizer, Phase::Step, OpStream::Compute, OpScope::Step, OpBound::Memory, 1, Flops{}, adamBytes,
+               eff.fraction, eff.source, adam, Seconds{}});
+    if (memory.spillTime.si > 0)
+        e.ops.add({OpKind::SpillTransfer, Phase::Step, OpStream::Compute, OpScope::Step, OpBound::Memory, 1, Flops{},
+                   memory.spill * 2.0, 1, nullptr, memory.spillTime, Seconds{}});
+}
+
+} // namespace scalescope

@@ -1,0 +1,43 @@
+#pragma once
+// Communication rows of the operation table and what hides them, following
+// how Megatron-LM overlaps each axis (scenario key "overlap"):
+//
+//   TP  pipelined (Transformer Engine comm-GEMM overlap): each AllGather /
+//       ReduceScatter is split into tp chunks that run beside the GEMM chunks;
+//       the first chunk cannot hide: hidden = min(comm, GEMMs) · (tp − 1)/tp
+//   CP  ring attention: the KV exchange hides behind the attention kernel
+//   EP  none: exposed; 1f1b: hidden behind the other micro-batch's layer in
+//       the 1F1B steady state (m of m + pp − 1 slots); dualpipe: in every slot
+//   PP  overlapped sends: only the 2·(pp − 1) sends of fill and drain are on
+//       the critical path
+//   DP  gradient ReduceScatter / AllReduce in buckets during the last
+//       micro-batch's backward, the last bucket exposed; parameter AllGather
+//       (distributed optimizer) under the next step's first forward, the
+//       first bucket exposed; ZeRO-3 prefetches the next layer's parameters,
+//       the first layer's AllGather exposed
+// Collective times come from model/network/collectives.h.
+
+#include "model/memory/memory_model.h"
+#include "model/training/evaluation_context.h"
+#include "model/training/operation_table.h"
+#include "model/training/stage_operations.h"
+
+namespace scalescope {
+
+// TP, CP and EP rows of `layers` dense or MoE layers; reads the compute rows
+// of the same scope already in the table to know what can hide them.
+void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g, bool moe,
+                           double layers, Evaluation& e) noexcept;
+
+// One stage-to-stage send of a micro-batch's activations (0 without PP);
+// appends the step's send row (its hidden part is set once the pipeline is known).
+[[nodiscard]] Seconds pipelineSendTime(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g,
+                                       Evaluation& e) noexcept;
+
+// Step-scoped rows: data-parallel gradient and parameter collectives, the
+// optimizer step and superchip spill, given the stage's per-micro-batch
+// forward and backward times (the windows DP communication hides in).
+void addStepOperations(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g,
+                       Seconds stageForward, Seconds stageBackward, const MemoryPerGpu& memory, Evaluation& e) noexcept;
+
+} // namespace scalescope
