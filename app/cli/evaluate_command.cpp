@@ -3,6 +3,7 @@
 #include "scenario_loading.h"
 
 #include "model/training/evaluation_json.h"
+#include "model/training/operation_breakdown.h"
 #include "model/search/layout_search.h"
 #include "model/training/pipeline_timeline.h"
 
@@ -12,12 +13,17 @@ namespace scalescope::cli {
 
 namespace {
 
-constexpr const char* kEvaluateHelp = R"(usage: scalescope-cli evaluate SCENARIO... [--timeline]
+constexpr const char* kEvaluateHelp = R"(usage: scalescope-cli evaluate SCENARIO... [--timeline] [--breakdown] [--text]
 
 Evaluates one training step of each scenario (*.scalescope.json) and prints
 the evaluation as JSON (SI units). With several scenarios, prints a list.
   --timeline   add the step's events (stage, lane, kind, micro-batch, start,
                end, bytes, tier)
+  --breakdown  add "breakdown": the per-operation cost table behind the step
+               time (each GEMM, attention, memory-bound kernel, cast, optimizer
+               step and collective per step, with FLOPs, bytes, the efficiency
+               applied, its source and citation, time, hidden part, share)
+  --text       with --breakdown: print the table as text instead of JSON
 )";
 
 constexpr const char* kSearchHelp = R"(usage: scalescope-cli search SCENARIO [--top K]
@@ -52,11 +58,17 @@ nlohmann::json timelineJson(const EvaluationContext& ctx, const Timeline& t)
 
 int runEvaluate(const Args& args, std::ostream& out, std::ostream& err)
 {
-    const auto parsed = CliArgs::parse(args, {"--timeline", "--help"}, {}, err);
+    const auto parsed = CliArgs::parse(args, {"--timeline", "--breakdown", "--text", "--help"}, {}, err);
     if (!parsed) return Usage;
     if (parsed->has("--help")) { out << kEvaluateHelp; return Ok; }
     if (parsed->positional().empty()) { err << "error: evaluate needs a SCENARIO\n" << kEvaluateHelp; return Usage; }
+    if (parsed->has("--text") && !parsed->has("--breakdown")) {
+        err << "error: --text: expected together with --breakdown\n";
+        return Usage;
+    }
+    const bool text = parsed->has("--text");
     nlohmann::json results = nlohmann::json::array();
+    std::string tables;
     int status = Ok;
     for (const std::string& file : parsed->positional()) {
         const auto ctx = loadContext(file, err);
@@ -67,12 +79,17 @@ int runEvaluate(const Args& args, std::ostream& out, std::ostream& err)
         if (!e.ok) {
             err << file << ": " << e.errorPath << ": " << e.error << "\n";
             status = BadInput;
-        } else if (parsed->has("--timeline")) {
-            j["timeline"] = timelineJson(*ctx, buildTimeline(*ctx, ctx->scenario.parallel, e));
+            continue;
+        }
+        if (parsed->has("--timeline")) j["timeline"] = timelineJson(*ctx, buildTimeline(*ctx, ctx->scenario.parallel, e));
+        if (parsed->has("--breakdown")) {
+            if (text) tables += file + "\n" + breakdownText(*ctx, e) + "\n";
+            else j["breakdown"] = breakdownToJson(*ctx, e);
         }
         results.push_back(std::move(j));
     }
-    out << (results.size() == 1 ? results[0] : results).dump(2) << "\n";
+    if (text) out << tables;
+    else if (!results.empty()) out << (results.size() == 1 ? results[0] : results).dump(2) << "\n";
     return status;
 }
 

@@ -146,9 +146,9 @@ void addMemoryOp(const KernelCosts& kc, Table& t, OpKind op, MemoryOp kind, OpSc
     Acc f, b;
     kc.memory(f, kind, forwardBytes);
     kc.memory(b, kind, backwardBytes);
-    t.add(kc.row(f, op, Phase::Forward, scope, OpBound::Memory, count));
-    t.add(kc.row(b, op, Phase::Backward, scope, OpBound::Memory, count));
-    if (recompute) t.add(kc.row(f, op, Phase::Recompute, scope, OpBound::Memory, count));
+    if (f.kernels) t.add(kc.row(f, op, Phase::Forward, scope, OpBound::Memory, count));
+    if (b.kernels) t.add(kc.row(b, op, Phase::Backward, scope, OpBound::Memory, count));
+    if (recompute && f.kernels) t.add(kc.row(f, op, Phase::Recompute, scope, OpBound::Memory, count));
 }
 
 // The compute operations of one transformer layer (dense or MoE), count 1,

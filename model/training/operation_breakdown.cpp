@@ -1,0 +1,122 @@
+#include "model/training/operation_breakdown.h"
+
+#include "model/spec/quantity_parser.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+namespace scalescope {
+
+double rowsPerStep(const OpRow& r, const Evaluation& e) noexcept
+{
+    return r.scope == OpScope::Step ? r.count : r.count * e.microbatches;
+}
+
+std::string sourceCitation(const EvaluationContext& ctx, const OpRow& r)
+{
+    if (!r.source) return {};
+    for (const SourceMap* sources : {&ctx.compute.sources, &ctx.calibration.sources}) {
+        const auto it = sources->find(*r.source);
+        if (it != sources->end()) return it->second;
+    }
+    return *r.source;
+}
+
+StepBreakdown stepBreakdown(const Evaluation& e) noexcept
+{
+    StepBreakdown b;
+    for (const OpRow& r : e.ops) {
+        const double n = rowsPerStep(r, e);
+        if (r.stream != OpStream::Compute) {
+            const size_t axis = static_cast<size_t>(r.stream) - 1; // Tp, Cp, Ep, Pp, Dp follow Compute
+            b.exposed[axis] += (r.time - r.hidden) * n;
+            b.hidden[axis] += r.hidden * n;
+            continue;
+        }
+        const Seconds t = r.time * n;
+        if (r.op == OpKind::Optimizer) b.optimizer += t;
+        else if (r.bound == OpBound::Gemm) b.gemm += t;
+        else if (r.bound == OpBound::GroupedGemm) b.groupedGemm += t;
+        else if (r.bound == OpBound::Attention) b.attention += t;
+        else if (r.bound == OpBound::Memory) b.memoryBound += t;
+        else b.other += t;
+    }
+    b.bubble = e.bubbleTime;
+    return b;
+}
+
+nlohmann::json breakdownToJson(const EvaluationContext& ctx, const Evaluation& e)
+{
+    nlohmann::json rows = nlohmann::json::array();
+    const double step = e.stepTime.si;
+    for (const OpRow& r : e.ops) {
+        const double n = rowsPerStep(r, e);
+        rows.push_back({{"op", opKindKey(r.op)},
+                        {"phase", phaseKey(r.phase)},
+                        {"stream", opStreamKey(r.stream)},
+                        {"scope", opScopeKey(r.scope)},
+                        {"bound", opBoundKey(r.bound)},
+                        {"count_per_step", n},
+                        {"flops", r.flops.si},
+                        {"bytes", r.bytes.si},
+                        {"efficiency", r.efficiency},
+                        {"source", r.source ? nlohmann::json(*r.source) : nlohmann::json()},
+                        {"citation", sourceCitation(ctx, r)},
+                        {"time_s", r.time.si},
+                        {"hidden_s", r.hidden.si},
+                        {"step_s", r.time.si * n},
+                        {"exposed_step_s", (r.time - r.hidden).si * n},
+                        {"share_of_step", step > 0 ? (r.time - r.hidden).si * n / step : 0}});
+    }
+    const StepBreakdown b = stepBreakdown(e);
+    nlohmann::json exposed = nlohmann::json::object(), hidden = nlohmann::json::object();
+    for (int i = 0; i < kCommAxes; ++i) {
+        const std::string key(commAxisKey(static_cast<CommAxis>(i)));
+        exposed[key] = b.exposed[static_cast<size_t>(i)].si;
+        hidden[key] = b.hidden[static_cast<size_t>(i)].si;
+    }
+    nlohmann::json summary = {{"gemm_s", b.gemm.si},         {"grouped_gemm_s", b.groupedGemm.si},
+                              {"attention_s", b.attention.si}, {"memory_bound_s", b.memoryBound.si},
+                              {"optimizer_s", b.optimizer.si}, {"bubble_s", b.bubble.si},
+                              {"spill_s", b.other.si},       {"exposed_comm_s", exposed},
+                              {"hidden_comm_s", hidden},     {"step_time_s", step},
+                              {"note", "per step on one GPU of the bottleneck pipeline stage; compute rows sum to compute_s"}};
+    return {{"rows", rows}, {"summary", summary}};
+}
+
+std::string breakdownText(const EvaluationContext& ctx, const Evaluation& e)
+{
+    std::vector<const OpRow*> order;
+    for (const OpRow& r : e.ops) order.push_back(&r);
+    std::stable_sort(order.begin(), order.end(), [&](const OpRow* a, const OpRow* b) {
+        return (a->time - a->hidden).si * rowsPerStep(*a, e) > (b->time - b->hidden).si * rowsPerStep(*b, e);
+    });
+    std::string out = "Step " + format(e.stepTime) + ", BF16 MFU " + formatSignificant(e.mfu * 100, 3) +
+                      " % — where the time goes (per step, one GPU of the bottleneck stage):\n";
+    char line[256];
+    std::snprintf(line, sizeof line, "%-16s %-9s %-7s %10s %10s %7s %6s  %s\n", "operation", "phase", "stream", "step",
+                  "hidden", "share", "eff.", "source");
+    out += line;
+    for (const OpRow* r : order) {
+        const double n = rowsPerStep(*r, e);
+        const std::string opName(opKindKey(r->op)), phase(phaseKey(r->phase)), stream(opStreamKey(r->stream));
+        std::snprintf(line, sizeof line, "%-16s %-9s %-7s %10s %10s %6.1f%% %5.0f%%  %s\n", opName.c_str(), phase.c_str(),
+                      stream.c_str(), format(r->time * n).c_str(), format(r->hidden * n).c_str(),
+                      e.stepTime.si > 0 ? 100 * (r->time - r->hidden).si * n / e.stepTime.si : 0.0, r->efficiency * 100,
+                      r->source ? r->source->c_str() : "roofline");
+        out += line;
+    }
+    std::snprintf(line, sizeof line, "%-16s %-9s %-7s %10s\n", "bubble", "step", "compute", format(e.bubbleTime).c_str());
+    out += line;
+    out += "Sources:\n";
+    std::vector<std::string> seen;
+    for (const OpRow& r : e.ops) {
+        if (!r.source || std::find(seen.begin(), seen.end(), *r.source) != seen.end()) continue;
+        seen.push_back(*r.source);
+        out += "  " + *r.source + ": " + sourceCitation(ctx, r) + "\n";
+    }
+    return out;
+}
+
+} // namespace scalescope

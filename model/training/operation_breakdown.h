@@ -1,0 +1,36 @@
+#pragma once
+// "Why this number": the operation table of an evaluation, per step, with
+// each row's share of the step and the citation behind its efficiency —
+// as JSON (evaluate --breakdown, reports) and as grouped totals (the GUI).
+
+#include "model/training/evaluation.h"
+#include "model/training/evaluation_context.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace scalescope {
+
+// Instances of a row per step on one GPU (micro-batch rows × micro-batches).
+[[nodiscard]] double rowsPerStep(const OpRow& r, const Evaluation& e) noexcept;
+
+// The citation of a row's efficiency source key ("" for the pure roofline).
+[[nodiscard]] std::string sourceCitation(const EvaluationContext& ctx, const OpRow& r);
+
+// Where the step goes, in seconds per step on the bottleneck stage's GPU:
+// compute by bound, exposed communication by axis, bubble, optimizer.
+struct StepBreakdown {
+    Seconds gemm{}, groupedGemm{}, attention{}, memoryBound{}, optimizer{}, bubble{}, other{};
+    std::array<Seconds, kCommAxes> exposed{};
+    std::array<Seconds, kCommAxes> hidden{};
+};
+[[nodiscard]] StepBreakdown stepBreakdown(const Evaluation& e) noexcept;
+
+// {"rows": [...], "summary": {...}}; every time in seconds per step.
+[[nodiscard]] nlohmann::json breakdownToJson(const EvaluationContext& ctx, const Evaluation& e);
+
+// A plain-text table of the rows, largest first, for a terminal.
+[[nodiscard]] std::string breakdownText(const EvaluationContext& ctx, const Evaluation& e);
+
+} // namespace scalescope
