@@ -197,6 +197,25 @@ Timeline buildTimeline(const EvaluationContext& ctx, const ParallelLayout& p, co
             {Lane::Ep, EventKind::Comm, (fwd ? st.epForward : st.epBackward) * scale, e.axis(CommAxis::Ep).tier},
             {Lane::Cp, EventKind::Comm, (fwd ? st.cpForwardExposed : st.cpBackwardExposed) * scale, e.axis(CommAxis::Cp).tier},
         };
+        // Communication that overlapped this op's compute: drawn beside it, not on the critical path.
+        const Part hiddenParts[] = {
+            {Lane::Tp, EventKind::Comm, (fwd ? st.tpForwardHidden : st.tpBackwardHidden) * scale, e.axis(CommAxis::Tp).tier},
+            {Lane::Ep, EventKind::Comm, (fwd ? st.epForwardHidden : st.epBackwardHidden) * scale, e.axis(CommAxis::Ep).tier},
+            {Lane::Cp, EventKind::Comm, (fwd ? st.cpForwardHidden : st.cpBackwardHidden) * scale, e.axis(CommAxis::Cp).tier},
+        };
+        for (const Part& part : hiddenParts) {
+            if (part.d.si <= 0) continue;
+            TimelineEvent ev = op;
+            ev.lane = part.lane;
+            ev.kind = part.kind;
+            ev.start = op.start;
+            ev.end = op.start + part.d;
+            ev.tier = part.tier;
+            ev.exposed = false;
+            const AxisComm& axis = e.axis(part.lane == Lane::Tp ? CommAxis::Tp : part.lane == Lane::Ep ? CommAxis::Ep : CommAxis::Cp);
+            ev.bytes = axis.time.si > 0 ? Bytes{axis.bytes.si * part.d.si / axis.time.si} : Bytes{};
+            t.events.push_back(ev);
+        }
         Seconds cursor = op.start;
         for (const Part& part : parts) {
             if (part.d.si <= 0) continue;
