@@ -35,7 +35,9 @@ TEST_CASE("Malformed scenarios name the file, the path and what was expected", "
         {{{"training", {{"recompute", "some"}}}}, "/training/recompute", "expected \"none\", \"selective\" or \"full\""},
         {{{"parallel", {{"schedule", "2f2b"}}}}, "/parallel/schedule", "expected \"gpipe\""},
         {{{"parallel", {{"order", {"tp", "tp", "ep", "dp", "pp"}}}}}, "/parallel/order", "each once"},
-        {{{"network", {{"efficiency", "magic"}}}}, "/network/efficiency", "expected \"theoretical\" or \"measured\""},
+        {{{"efficiency", "magic"}}, "/efficiency", "expected \"theoretical\" or \"measured\""},
+        {{{"overlap", {{"tp", "always"}}}}, "/overlap/tp", "expected \"none\" or \"pipelined\""},
+        {{{"overlap", {{"ep", "sometimes"}}}}, "/overlap/ep", "expected \"none\", \"1f1b\" or \"dualpipe\""},
         {{{"facility", {{"delta_T_K", 0}}}}, "/facility/delta_T_K", "expected a number > 0"},
     };
     for (const Row& row : rows) {
@@ -74,4 +76,30 @@ TEST_CASE("Search ranks valid layouts by step time and never returns one that do
         if (i > 0) CHECK(r.best[i - 1].evaluation.stepTime <= r.best[i].evaluation.stepTime);
     }
     CHECK(r.best[0].evaluation.stepTime <= evaluate(ctx).stepTime);
+}
+
+TEST_CASE("A scenario written before \"efficiency\" moved to the top level keeps its network.efficiency", "[scenario]")
+{
+    nlohmann::json j = scenarioToJson(presetScenario("default"));
+    j.erase("efficiency");
+    j["network"]["efficiency"] = "theoretical";
+    SpecErrors errors;
+    const auto s = parseScenario(j, "old.scalescope.json", errors);
+    REQUIRE(s);
+    CHECK(s->efficiency == EfficiencyMode::Theoretical);
+    j["network"]["efficiency"] = "magic";
+    CHECK_FALSE(parseScenario(j, "old.scalescope.json", errors));
+    REQUIRE_FALSE(errors.empty());
+    CHECK(errors.back().path == "/network/efficiency");
+    // Written back, it is the top-level key, and the overlap block round-trips.
+    Scenario t = *s;
+    t.overlap.ep = EpOverlap::DualPipe;
+    t.overlap.tp = TpOverlap::None;
+    const nlohmann::json out = scenarioToJson(t);
+    CHECK(out["efficiency"] == "theoretical");
+    CHECK_FALSE(out["network"].contains("efficiency"));
+    SpecErrors none;
+    const auto back = parseScenario(out, "new.scalescope.json", none);
+    REQUIRE(back);
+    CHECK(back->overlap == t.overlap);
 }

@@ -1,0 +1,149 @@
+// The per-operation cost table: every number of a step is summed from its rows.
+
+#include "model_test_support.h"
+
+#include "model/training/operation_breakdown.h"
+
+using namespace scalescope;
+using namespace scalescope::testing;
+
+namespace {
+
+Seconds sumRows(const Evaluation& e, OpStream stream, bool exposedOnly)
+{
+    Seconds t{};
+    for (const OpRow& r : e.ops)
+        if (r.stream == stream) t += (exposedOnly ? r.exposed() : r.total()) * (r.scope == OpScope::Step ? 1.0 : e.microbatches);
+    return t;
+}
+
+} // namespace
+
+TEST_CASE("Operation table: compute rows sum to compute_s and comm rows to each axis's time, in every preset", "[ops]")
+{
+    for (const char* name : {"default", "llama3-70b-4096-h100", "deepseek-v3-2048-h800", "llama3-405b-16k-h100", "gb200-nvl72-llama3-405b"}) {
+        INFO(name);
+        const EvaluationContext ctx = contextFor(presetScenario(name));
+        const Evaluation e = evaluate(ctx);
+        REQUIRE(e.ok);
+        CHECK(e.ops.dropped() == 0);
+        Seconds microbatchCompute{};
+        for (const OpRow& r : e.ops)
+            if (r.stream == OpStream::Compute && r.scope != OpScope::Step) microbatchCompute += r.total() * e.microbatches;
+        CHECK(microbatchCompute.si == Approx(e.computeTime.si).epsilon(1e-12));
+        const std::pair<OpStream, CommAxis> axes[] = {{OpStream::Tp, CommAxis::Tp}, {OpStream::Cp, CommAxis::Cp}, {OpStream::Ep, CommAxis::Ep},
+                                                      {OpStream::Pp, CommAxis::Pp}, {OpStream::Dp, CommAxis::Dp}};
+        for (auto [stream, axis] : axes) {
+            CHECK(sumRows(e, stream, false).si == Approx(e.axis(axis).time.si).epsilon(1e-12));
+            CHECK(sumRows(e, stream, true).si == Approx(e.axis(axis).exposed.si).epsilon(1e-12));
+        }
+        for (const OpRow& r : e.ops) {
+            CHECK(r.time.si >= 0);
+            CHECK(r.hidden.si >= 0);
+            CHECK(r.hidden <= r.time);
+            CHECK(r.efficiency > 0);
+            CHECK(r.efficiency <= 1.0 + 1e-9);
+        }
+    }
+}
+
+TEST_CASE("Operation table: with one stage the step is the exposed rows plus the optimizer (nothing re-derived)", "[ops]")
+{
+    Scenario s = makeScenario("dgx-h100-superpod", 64, "llama3-70b", 8, 1, 8, 64);
+    s.efficiency = EfficiencyMode::Measured;
+    const Evaluation e = evaluate(contextFor(s));
+    REQUIRE(e.ok);
+    Seconds exposed{};
+    for (const OpRow& r : e.ops) exposed += r.exposed() * (r.scope == OpScope::Step ? 1.0 : e.microbatches);
+    CHECK(e.bubbleTime.si == 0);
+    CHECK(exposed.si == Approx(e.stepTime.si).epsilon(1e-12));
+    const StepBreakdown b = stepBreakdown(e);
+    Seconds parts = b.gemm + b.groupedGemm + b.attention + b.memoryBound + b.optimizer + b.bubble + b.other;
+    for (Seconds x : b.exposed) parts += x;
+    CHECK(parts.si == Approx(e.stepTime.si).epsilon(1e-12));
+}
+
+TEST_CASE("Operation table: forward GEMM and attention FLOPs of a layer equal the transformer's FLOPs per token (Narayanan 2021 eq. 2 terms)", "[ops]")
+{
+    // LLaMA-3 70B, tp = 8, one micro-batch of 8,192 tokens: per GPU a layer's
+    // matmuls do tokens · 2·params / tp and the causal attention tokens · score / tp.
+    Scenario s = makeScenario("dgx-h100-superpod", 8, "llama3-70b", 8, 1, 1, 1);
+    const EvaluationContext ctx = contextFor(s);
+    const Evaluation e = evaluate(ctx);
+    REQUIRE(e.ok);
+    double gemm = 0, attention = 0;
+    for (const OpRow& r : e.ops) {
+        if (r.scope != OpScope::DenseLayer || r.phase != Phase::Forward) continue;
+        if (r.bound == OpBound::Gemm) gemm += r.flops.si * r.count;
+        if (r.bound == OpBound::Attention) attention += r.flops.si * r.count;
+    }
+    const double layers = ctx.model.layers.value, tokens = 8192;
+    CHECK(gemm == Approx(layers * tokens * ctx.cost.dense.matmulFlopsPerToken / 8).epsilon(1e-9));
+    CHECK(attention == Approx(layers * tokens * ctx.cost.dense.scoreFlopsPerToken / 8).epsilon(1e-9));
+}
+
+TEST_CASE("Theoretical mode is the pure roofline: every compute row at efficiency 1 with no source", "[ops]")
+{
+    Scenario s = makeScenario("dgx-h100-superpod", 64, "llama3-70b", 8, 4, 2, 128);
+    const Evaluation e = evaluate(contextFor(s));
+    REQUIRE(e.ok);
+    for (const OpRow& r : e.ops) {
+        if (r.stream != OpStream::Compute) continue;
+        CHECK(r.source == nullptr);
+        if (r.bound == OpBound::Memory) CHECK(r.efficiency == Approx(1).epsilon(1e-12));
+    }
+}
+
+TEST_CASE("Pipelined TP overlap hides all but one of tp chunks of the TP collectives when the GEMMs are longer (TE comm-GEMM overlap)", "[ops][overlap]")
+{
+    Scenario s = makeScenario("dgx-h100-superpod", 64, "llama3-70b", 8, 4, 2, 128);
+    s.overlap.tp = TpOverlap::Pipelined;
+    const Evaluation on = evaluate(contextFor(s));
+    s.overlap.tp = TpOverlap::None;
+    const Evaluation off = evaluate(contextFor(s));
+    REQUIRE(on.ok);
+    REQUIRE(off.ok);
+    for (const OpRow& r : on.ops) {
+        if (r.op != OpKind::TpCollective) continue;
+        Seconds gemms{};
+        for (const OpRow& c : on.ops)
+            if (c.scope == r.scope && c.phase == r.phase && c.bound == OpBound::Gemm) gemms += c.total() / r.count;
+        CHECK(r.hidden.si == Approx(std::min(r.time, gemms).si * 7.0 / 8.0).epsilon(1e-12));
+    }
+    CHECK(off.axis(CommAxis::Tp).exposed.si == Approx(off.axis(CommAxis::Tp).time.si).epsilon(1e-12));
+    CHECK(on.axis(CommAxis::Tp).exposed < off.axis(CommAxis::Tp).exposed);
+    CHECK(on.stepTime < off.stepTime);
+}
+
+TEST_CASE("DP gradient reduction overlaps the last backward except its last bucket (Megatron-Core bucket_size)", "[ops][overlap]")
+{
+    Scenario s = makeScenario("dgx-h100-superpod", 512, "llama3-8b", 1, 1, 512, 512);
+    s.training.zeroStage = 1;
+    const EvaluationContext ctx = contextFor(s);
+    const Evaluation e = evaluate(ctx);
+    REQUIRE(e.ok);
+    const double params = ctx.cost.totalParams;
+    const double bucket = std::max(40e6, 1e6 * 512);
+    for (const OpRow& r : e.ops) {
+        if (r.op != OpKind::DpGradReduce) continue;
+        const Seconds exposedAtLeast = r.time * std::min(1.0, bucket / params);
+        CHECK(r.time - r.hidden >= exposedAtLeast * (1 - 1e-12));
+        CHECK(r.hidden.si > 0);
+    }
+    s.overlap.dpGradReduce = false;
+    const Evaluation off = evaluate(contextFor(s));
+    CHECK(off.axis(CommAxis::Dp).exposed > e.axis(CommAxis::Dp).exposed);
+}
+
+TEST_CASE("MFU is against the BF16 dense peak; FP8 runs also report MFU at the FP8 peak", "[ops][mfu]")
+{
+    Scenario s = makeScenario("dgx-h100-superpod", 64, "llama3-70b", 8, 4, 2, 128);
+    s.training.precision = Precision::Fp8;
+    const EvaluationContext ctx = contextFor(s);
+    const Evaluation e = evaluate(ctx);
+    REQUIRE(e.ok);
+    // H100 SXM: 989 TFLOP/s BF16, 1,979 TFLOP/s FP8 dense.
+    CHECK(ctx.peakBf16.si == Approx(989e12).epsilon(0.01));
+    CHECK(e.mfuAtPrecision == Approx(e.mfu * ctx.peakBf16.si / ctx.peak.si).epsilon(1e-12));
+    CHECK(e.hfu >= e.mfu);
+}
