@@ -62,6 +62,7 @@ enum class WarningCode {
     UnevenLayers,
     Zero3WithPipeline,
     MeasuredMode,
+    GroupStraddlesDomain, // a = group size, b = GPUs per NVLink domain, c = CommAxis
 };
 
 struct Warning {

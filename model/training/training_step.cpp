@@ -3,6 +3,7 @@
 // attention, EP AllToAll, PP send/recv, DP/ZeRO gradient collectives).
 // Everything is per GPU of the slowest pipeline stage.
 
+#include "model/network/axis_groups.h"
 #include "model/network/collectives.h"
 #include "model/training/evaluation_context.h"
 #include "model/training/layout_check.h"
@@ -44,16 +45,10 @@ namespace {
 constexpr double kActivationBytes = 2; // 16-bit activations on the wire and in memory
 constexpr double kGradientBytes = 2;   // gradients reduced in 16 bits (seed 004's DP roofline)
 
-GroupShape groupOf(const ParallelLayout& p, Axis a) noexcept
-{
-    if (a == Axis::Ep) return {p.ep, axisStride(p, Axis::Dp)}; // the innermost ep ranks of the dp axis
-    return {p.size(a), axisStride(p, a)};
-}
-
 struct CommContext {
     const EvaluationContext& ctx;
     CollectiveOptions options;
-    CollectiveCost run(CollectiveKind k, Bytes b, GroupShape g) const noexcept
+    CollectiveCost run(CollectiveKind k, Bytes b, const GroupPlacement& g) const noexcept
     {
         return collectiveCost(ctx.tiers, k, b, g, options);
     }
@@ -125,8 +120,8 @@ Evaluation evaluate(const EvaluationContext& ctx, const ParallelLayout& p)
     }
 
     // --- per-layer communication -------------------------------------------------
-    const GroupShape tpGroup = groupOf(p, Axis::Tp), cpGroup = groupOf(p, Axis::Cp), epGroup = groupOf(p, Axis::Ep);
-    const GroupShape ppGroup = groupOf(p, Axis::Pp);
+    const AxisGroups groups = axisGroups(ctx.tiers, p); // every group of each axis, placed on the tiers
+    const GroupPlacement &tpGroup = groups.tp, &cpGroup = groups.cp, &epGroup = groups.ep;
     const Bytes activation{tokensPerMicrobatch / cp * h * kActivationBytes};
     if (p.tp > 1) {
         // Sequence parallelism: 2 AllGather + 2 ReduceScatter per layer forward, as many backward.
@@ -175,11 +170,13 @@ Evaluation evaluate(const EvaluationContext& ctx, const ParallelLayout& p)
         e.stage.epBackward = e.stage.epForward;
         AxisComm& a = e.axis(CommAxis::Ep);
         a.tier = a2a.spannedTier;
-        a.perGpuBandwidth = a2a.algorithmBandwidth(dispatch);
+        // What one GPU sends per call (as in comm.ep.bytes), not the dense array B.
+        const Bytes sent{tokensPerGpu * h * kActivationBytes * std::min(double(m.moe->topK.value), n) * (n - 1) / n};
+        a.perGpuBandwidth = a2a.time.si > 0 ? BytesPerSecond{sent.si / a2a.time.si} : BytesPerSecond{};
     }
     if (p.pp > 1) {
         const Bytes send{activation.si / tp};
-        const CollectiveCost c = comm.run(CollectiveKind::PointToPoint, send, {2, ppGroup.stride});
+        const CollectiveCost c = comm.run(CollectiveKind::PointToPoint, send, groups.pp);
         e.stage.p2p = c.time;
         AxisComm& a = e.axis(CommAxis::Pp);
         a.tier = c.spannedTier;
@@ -212,13 +209,12 @@ Evaluation evaluate(const EvaluationContext& ctx, const ParallelLayout& p)
     const MemoryPerGpu memory = memoryPerGpu(ctx, p, microbatches);
     e.memory = memory;
     const ParamsPerGpu params = paramsPerGpu(ctx, p);
-    const GroupShape dpGroup{static_cast<long long>(p.dp) * p.cp, std::min(axisStride(p, Axis::Dp), axisStride(p, Axis::Cp))};
-    const GroupShape expertDpGroup{std::max(1LL, static_cast<long long>(p.dp / p.ep) * p.cp), axisStride(p, Axis::Dp) * p.ep};
+    const GroupPlacement &dpGroup = groups.dp, &expertDpGroup = groups.expertDp;
     const Bytes denseGrads{params.dense * kGradientBytes}, expertGrads{params.expert * kGradientBytes};
     Seconds dpTime{}, dpExposed{};
     Bytes dpBytes{};
     if (dpGroup.size > 1 || expertDpGroup.size > 1) {
-        auto cost = [&](CollectiveKind k, Bytes b, GroupShape g) { return g.size > 1 ? comm.run(k, b, g).time : Seconds{}; };
+        auto cost = [&](CollectiveKind k, Bytes b, const GroupPlacement& g) { return g.size > 1 ? comm.run(k, b, g).time : Seconds{}; };
         const bool zero3 = s.training.zeroStage >= 3;
         if (s.training.zeroStage == 0) {
             const Seconds ar = cost(CollectiveKind::AllReduce, denseGrads, dpGroup) + cost(CollectiveKind::AllReduce, expertGrads, expertDpGroup);
@@ -246,7 +242,7 @@ Evaluation evaluate(const EvaluationContext& ctx, const ParallelLayout& p)
         a.time = dpTime;
         a.exposed = dpExposed;
         a.bytes = dpBytes;
-        a.tier = spannedTier(ctx.tiers, dpGroup);
+        a.tier = std::max(dpGroup.spannedTier, params.expert > 0 ? expertDpGroup.spannedTier : -1);
         if (dpTime.si > 0) a.perGpuBandwidth = BytesPerSecond{dpBytes.si / dpTime.si};
     }
     // Adam update: read and write weights, master weights, moments; read grads (memory-bound).
@@ -272,7 +268,7 @@ Evaluation evaluate(const EvaluationContext& ctx, const ParallelLayout& p)
     if (s.training.tokensTotal > 0) e.timeToTrain = e.stepTime * (s.training.tokensTotal / e.tokensPerStep);
     e.ok = std::isfinite(e.stepTime.si) && e.stepTime.si > 0;
     if (!e.ok) e.error = "the step time is not finite: check sizes and bandwidths";
-    addVerdicts(ctx, p, e);
+    addVerdicts(ctx, p, groups, e);
     return e;
 }
 

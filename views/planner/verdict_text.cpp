@@ -46,6 +46,9 @@ QString verdictText(const Warning& w)
         return QCoreApplication::translate("Verdicts", "ZeRO-3 with pipeline parallelism gathers the weights for every micro-batch: consider ZeRO-1");
     case WarningCode::MeasuredMode:
         return QCoreApplication::translate("Verdicts", "Collectives use measured NCCL efficiencies");
+    case WarningCode::GroupStraddlesDomain:
+        return QCoreApplication::translate("Verdicts", "%1=%2 does not divide the %3-GPU NVLink domain: some of its groups straddle a domain boundary and cross the scale-out network")
+            .arg(QString::fromStdString(std::string(commAxisKey(static_cast<CommAxis>(static_cast<int>(w.c))))).toUpper(), num(w.a), num(w.b));
     }
     return {};
 }
