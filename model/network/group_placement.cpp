@@ -91,6 +91,15 @@ u32 domainsTouched(const Run& r, u32 domain) noexcept
     return (maxOffset(r, domain) + (r.n - 1) * r.s) / domain + 1;
 }
 
+// Every group lies inside one child of this size (so it crosses no tier above).
+bool insideOneChild(const Run& inner, const Run& outer, u32 child) noexcept
+{
+    if (child <= 1) return false;
+    const Run& r = outer.n > 1 ? outer : inner; // the outer run spans the group
+    const u32 span = (inner.n - 1) * inner.s + (outer.n - 1) * outer.s;
+    return maxOffset(r, child) + span < child;
+}
+
 // Per-tier placement of the product of two runs, inner nested in outer.
 TierPlacement tierOf(const Run& inner, const Run& outer, u32 child, u32 unit) noexcept
 {
@@ -124,6 +133,7 @@ GroupPlacement place(const NetworkTiers& net, const Run& inner, const Run& outer
         t = tierOf(inner, outer, child, unit);
         if (t.crosses) out.spannedTier = i;
         if (alignedCrosses(inner, child, unit) || alignedCrosses(outer, child, unit)) out.alignedTier = i;
+        if (!t.crosses && insideOneChild(inner, outer, child)) break; // nor any tier above
     }
     const u32 domain = std::max(1u, narrow(net.domainGpus()));
     out.maxDomains =

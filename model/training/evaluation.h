@@ -26,7 +26,8 @@ struct AxisComm {
 struct MemoryPerGpu {
     Bytes weights{}, grads{}, optimizer{}, activations{}, buffers{};
     Bytes total{};
-    Bytes capacity{};      // usable HBM
+    Bytes capacity{};      // usable HBM: the device's capacity minus reserved
+    Bytes reserved{};      // CUDA context, NCCL buffers and allocator fragmentation (usable_memory.h)
     Bytes spillCapacity{}; // CPU memory over C2C available to this GPU (superchips)
     Bytes spill{};         // what does not fit in HBM
     Seconds spillTime{};   // per step, reading and writing the spill over C2C
