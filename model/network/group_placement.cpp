@@ -45,31 +45,32 @@ u32 gcd(u32 a, u32 b) noexcept
 u32 maxOffset(const Run& r, u32 block) noexcept
 {
     const u32 period = r.n * r.s;
-    if ((r.groups - 1) * period + r.s - 1 < block) return (r.groups - 1) * period + r.s - 1; // no wrap: exact
-    const u32 g = gcd(period, block);
+    if ((r.groups - 1) * period + r.s - 1 < block) return (r.groups - 1) * period + r.s - 1;           // no wrap: exact
+    const u32 g = (period & (period - 1)) == 0 && (block & (block - 1)) == 0 ? std::min(period, block) // powers of two
+                                                                             : gcd(period, block);
     return r.s < g ? block - g + r.s - 1 : block - 1;
 }
 
-TierPlacement tierOf(const Run& r, u32 child, u32 unit) noexcept
+// Writes into `t` (left at its defaults when nothing crosses): filling the
+// caller's struct in place avoids a store-forwarding stall on the copy.
+void tierOf(const Run& r, u32 child, u32 unit, TierPlacement& t) noexcept
 {
-    TierPlacement t;
-    if (r.n <= 1 || r.s >= unit) return t; // one member per unit
-    const u32 span = (r.n - 1) * r.s;      // first to last member of one group
+    if (r.n <= 1 || r.s >= unit) return; // one member per unit
+    const u32 span = (r.n - 1) * r.s;    // first to last member of one group
     const u32 perUnit = span < unit ? r.n : std::min(r.n, ceilDiv(unit, r.s));
     if (child <= 1 || r.s >= child) { // every member in a child of its own
         t.crosses = perUnit >= 2;
         t.maxMembersPerUnit = t.maxChildrenPerUnit = perUnit;
-        return t;
+        return;
     }
     const u32 last = maxOffset(r, child) + span; // worst group's last member, from its child's start
-    if (last < child) return t;                  // every group inside one child
-    const u32 thinnest = std::max(1u, std::min(r.n, gcd(r.n * r.s, child) / r.s));
-    if (perUnit <= thinnest) return t;
+    if (last < child) return;                    // every group inside one child
+    const u32 thinnest = std::max(1u, std::min(r.n, gcd(r.n * r.s, child) / r.s)); // G/s, G = gcd(n·s, C)
+    if (perUnit <= thinnest) return;
     t.crosses = true;
     t.minMembersPerChild = thinnest;
     t.maxMembersPerUnit = perUnit;
     t.maxChildrenPerUnit = std::min(unit / child, last / child + 1);
-    return t;
 }
 
 u32 narrow(long long v) noexcept
@@ -101,23 +102,23 @@ bool insideOneChild(const Run& inner, const Run& outer, u32 child) noexcept
 }
 
 // Per-tier placement of the product of two runs, inner nested in outer.
-TierPlacement tierOf(const Run& inner, const Run& outer, u32 child, u32 unit) noexcept
+void tierOf(const Run& inner, const Run& outer, u32 child, u32 unit, TierPlacement& t) noexcept
 {
-    if (inner.n <= 1) return tierOf(outer, child, unit);
-    if (outer.n <= 1) return tierOf(inner, child, unit);
+    if (inner.n <= 1) return tierOf(outer, child, unit, t);
+    if (outer.n <= 1) return tierOf(inner, child, unit, t);
     const bool innerInOneChild = child <= 1 ? false : maxOffset(inner, child) + (inner.n - 1) * inner.s < child;
     if (innerInOneChild) { // each inner run sits in one child: count whole runs
-        TierPlacement t = tierOf(outer, child, unit);
+        tierOf(outer, child, unit, t);
         t.minMembersPerChild *= inner.n;
         t.maxMembersPerUnit *= inner.n;
-        return t;
+        return;
     }
-    if (outer.s >= unit) return tierOf(inner, child, unit); // one inner run per unit
+    if (outer.s >= unit) return tierOf(inner, child, unit, t); // one inner run per unit
     // Neither: approximate by one run at the inner stride (the old dp×cp model).
     Run merged = inner;
     merged.n = inner.n * outer.n;
     merged.groups = std::max(1u, inner.groups / outer.n);
-    return tierOf(merged, child, unit);
+    tierOf(merged, child, unit, t);
 }
 
 GroupPlacement place(const NetworkTiers& net, const Run& inner, const Run& outer) noexcept
@@ -130,10 +131,11 @@ GroupPlacement place(const NetworkTiers& net, const Run& inner, const Run& outer
         const NetworkTier& tier = net.tiers[static_cast<size_t>(i)];
         TierPlacement& t = out.tiers[static_cast<size_t>(i)];
         const u32 child = narrow(tier.gpusPerChild), unit = narrow(tier.gpusPerGroup);
-        t = tierOf(inner, outer, child, unit);
+        tierOf(inner, outer, child, unit, t);
         if (t.crosses) out.spannedTier = i;
         if (alignedCrosses(inner, child, unit) || alignedCrosses(outer, child, unit)) out.alignedTier = i;
-        if (!t.crosses && insideOneChild(inner, outer, child)) break; // nor any tier above
+        if (!t.crosses && (inner.n * outer.n == 1 || inner.s >= unit ? false : insideOneChild(inner, outer, child)))
+            break; // nor any tier above
     }
     const u32 domain = std::max(1u, narrow(net.domainGpus()));
     out.maxDomains =
