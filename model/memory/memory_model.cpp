@@ -1,5 +1,7 @@
 #include "model/memory/memory_model.h"
 
+#include "model/memory/activation_memory.h"
+#include "model/memory/usable_memory.h"
 #include "model/training/layout_check.h"
 
 #include <algorithm>
@@ -15,7 +17,8 @@ ParamsPerGpu paramsPerGpu(const EvaluationContext& ctx, const ParallelLayout& p)
     const double stageShare = std::ceil(layers / p.pp) / layers; // the largest stage
     double expert = 0, dense = 0;
     if (m.moe) {
-        const double perLayerExperts = m.moe->experts.value * (mc.moe.mlpParams - m.hidden.value * m.moe->experts.value) /
+        const double perLayerExperts = m.moe->experts.value *
+                                       (mc.moe.mlpParams - m.hidden.value * m.moe->experts.value) /
                                        (m.moe->experts.value + m.moe->sharedExperts.value);
         expert = mc.moeLayers * perLayerExperts;
     }
@@ -27,6 +30,16 @@ ParamsPerGpu paramsPerGpu(const EvaluationContext& ctx, const ParallelLayout& p)
     out.dense = (dense * stageShare + embedding) / p.tp;
     out.expert = expert * stageShare / (static_cast<double>(p.tp) * p.ep);
     return out;
+}
+
+double adamBytesPerParam(const TrainingSettings& t) noexcept
+{
+    return t.optimizerState == OptimizerState::Bf16Moments ? kAdamBf16MomentsBytesPerParam : kAdamBytesPerParam;
+}
+
+double gradBytesPerParam(const TrainingSettings& t) noexcept
+{
+    return t.fp32MainGrads ? 4.0 : kGradBytesPerParam;
 }
 
 MemoryPerGpu memoryPerGpu(const EvaluationContext& ctx, const ParallelLayout& p, int microbatches) noexcept
@@ -44,38 +57,31 @@ MemoryPerGpu memoryPerGpu(const EvaluationContext& ctx, const ParallelLayout& p,
     };
     MemoryPerGpu out;
     out.weights = Bytes{sharded(kWeightBytesPerParam, zero >= 3)};
-    out.grads = Bytes{sharded(kGradBytesPerParam, zero >= 2)};
-    out.optimizer = Bytes{sharded(kAdamBytesPerParam, zero >= 1)};
+    out.grads = Bytes{sharded(gradBytesPerParam(s.training), zero >= 2)};
+    out.optimizer = Bytes{sharded(adamBytesPerParam(s.training), zero >= 1)};
 
-    // Activations of one micro-batch through one layer on one GPU.
-    const double tokens = static_cast<double>(p.microbatchSize) * s.training.seqLen / (static_cast<double>(p.tp) * p.cp);
-    auto perLayer = [&](const LayerCost& lc) {
-        switch (s.training.recompute) {
-        case Recompute::Full: return tokens * 2 * m.hidden.value; // only the layer input
-        case Recompute::Selective: return tokens * lc.activationBytesPerToken;
-        case Recompute::None:
-            return tokens * (lc.activationBytesPerToken + lc.quadraticActivationBytesPerToken);
-        }
-        return 0.0;
-    };
+    // Activations (activation_memory.h): per token of one layer, over tp (SP) and cp.
+    const double tokens =
+        static_cast<double>(p.microbatchSize) * s.training.seqLen / (static_cast<double>(p.tp) * p.cp);
+    ActivationOptions o{s.training.recompute, s.training.recomputeModules, s.training.precision == Precision::Fp8};
+    const int seq = s.training.seqLen;
     const double layers = m.layers.value;
     const double stageLayers = std::ceil(layers / p.pp);
     const double moeShare = mc.moeLayers / layers;
-    const double layerBytes = stageLayers * ((1 - moeShare) * perLayer(mc.dense) + moeShare * (mc.moeLayers ? perLayer(mc.moe) : 0));
-    double inFlight = 1;
-    switch (p.schedule) {
-    case Schedule::GPipe: inFlight = microbatches; break;
-    case Schedule::OneFOneB:
-    case Schedule::ZeroBubble: inFlight = std::min<double>(microbatches, p.pp); break;
-    case Schedule::Interleaved:
-        inFlight = std::min<double>(microbatches, p.pp * (1.0 + (p.pp - 1.0) / (static_cast<double>(p.pp) * p.vpp)));
-        break;
-    }
-    if (p.pp == 1) inFlight = 1; // gradient accumulation frees each micro-batch
-    const double firstStage = layerBytes * inFlight;
-    // The last stage also holds fp32 logits of one micro-batch (4 bytes per vocabulary entry).
+    auto perLayer = [&](const ActivationOptions& opt) {
+        return (1 - moeShare) * layerActivationBytesPerToken(m, seq, false, opt) +
+               (mc.moeLayers ? moeShare * layerActivationBytesPerToken(m, seq, true, opt) : 0.0);
+    };
+    const double layerBytes = tokens * stageLayers * perLayer(o);
+    // Full recompute re-runs one layer at a time: its whole working set lives once.
+    ActivationOptions working = o;
+    working.recompute = Recompute::None;
+    const double workingSet = s.training.recompute == Recompute::Full ? tokens * perLayer(working) : 0.0;
+    const double inFlight = inFlightMicrobatches(p.schedule, p.pp, p.vpp, microbatches);
+    const double firstStage = layerBytes * inFlight + workingSet;
+    // The last stage also holds fp32 logits of one micro-batch (4 bytes per vocabulary entry, over tp).
     const double logits = tokens * 4.0 * m.vocab.value;
-    const double lastStage = layerBytes * 1 + logits;
+    const double lastStage = layerBytes + workingSet + logits;
     out.activations = Bytes{std::max(firstStage, p.pp == 1 ? firstStage + logits : lastStage)};
 
     // Buffers (ScaleScope assumption): two layers' gathered weights under
@@ -84,7 +90,10 @@ MemoryPerGpu memoryPerGpu(const EvaluationContext& ctx, const ParallelLayout& p,
     out.buffers = Bytes{(zero >= 3 ? 2 * layerWeights : 0) + 4 * tokens * m.hidden.value * 2};
 
     out.total = out.weights + out.grads + out.optimizer + out.activations + out.buffers;
-    out.capacity = ctx.gpu.hbm.capacityUsable.value;
+    const UsableHbm hbm = usableHbm(ctx.gpu.hbm.capacityUsable.value, ctx.memoryReserve ? &*ctx.memoryReserve : nullptr,
+                                    ncclCommunicators(p));
+    out.capacity = hbm.usable;
+    out.reserved = hbm.capacity - hbm.usable;
     out.fits = out.total <= out.capacity;
     if (ctx.superchip) {
         out.spillCapacity = ctx.superchip->lpddr5xCapacity.value / static_cast<double>(ctx.superchip->gpus.value);

@@ -1,12 +1,13 @@
 #pragma once
-// Memory per GPU during training (bytes, against usable HBM).
-//   weights 2 B, gradients 2 B, Adam optimizer 12 B per parameter
-//   (fp32 master copy, momentum, variance) — ZeRO paper, Rajbhandari et al.
-//   2020 (arXiv 1910.02054) §3.1; ZeRO-1 shards the optimizer over the
+// Memory per GPU during training (bytes, against usable HBM, usable_memory.h).
+//   weights 2 B, gradients 2 B (4 B with "main_grads": "fp32"), Adam
+//   optimizer 12 B per parameter (fp32 master copy, momentum, variance) —
+//   ZeRO paper, Rajbhandari et al. 2020 (arXiv 1910.02054) §3.1 — or 8 B
+//   with "optimizer_state": "bf16-moments" (fp32 master, bf16 moments:
+//   DeepSeek-V3 report §3.3.3); ZeRO-1 shards the optimizer over the
 //   data-parallel group, ZeRO-2 also gradients, ZeRO-3 also weights.
-//   activations: per layer and token from transformer_cost.h, divided by
-//   tp·cp, times the micro-batches in flight on the first stage (1F1B holds
-//   pp; interleaving adds (pp−1)/(pp·vpp), Korthikanti et al. 2022 §4.2.3).
+//   activations: per layer and token from activation_memory.h, divided by
+//   tp·cp, times the micro-batches in flight on the first stage.
 // On superchips, what exceeds HBM spills to the GPU's share of LPDDR5X and
 // is read and written once per step over NVLink-C2C.
 
@@ -18,6 +19,7 @@ namespace scalescope {
 inline constexpr double kWeightBytesPerParam = 2;
 inline constexpr double kGradBytesPerParam = 2;
 inline constexpr double kAdamBytesPerParam = 12;
+inline constexpr double kAdamBf16MomentsBytesPerParam = 8;
 
 struct ParamsPerGpu {
     double dense = 0;  // replicated over dp·cp
@@ -25,10 +27,14 @@ struct ParamsPerGpu {
 };
 
 [[nodiscard]] ParamsPerGpu paramsPerGpu(const EvaluationContext& ctx, const ParallelLayout& p) noexcept;
-[[nodiscard]] MemoryPerGpu memoryPerGpu(const EvaluationContext& ctx, const ParallelLayout& p, int microbatches) noexcept;
+[[nodiscard]] MemoryPerGpu memoryPerGpu(const EvaluationContext& ctx, const ParallelLayout& p,
+                                        int microbatches) noexcept;
 
 // Seed 004's lower bound for training with Adam: 2 bytes of weights and
 // 8 of optimizer state per parameter ("2 + 8 bytes/param").
-[[nodiscard]] inline Bytes seedTrainingStateLowerBound(double params) noexcept { return Bytes{params * (2 + 8)}; }
+[[nodiscard]] inline Bytes seedTrainingStateLowerBound(double params) noexcept
+{
+    return Bytes{params * (2 + 8)};
+}
 
 } // namespace scalescope

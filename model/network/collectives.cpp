@@ -27,15 +27,6 @@ std::optional<CollectiveKind> collectiveFromKey(std::string_view key) noexcept
 
 namespace {
 
-// Distinct units of `unitGpus` GPUs that a group touches.
-double unitsTouched(GroupShape g, long long unitGpus) noexcept
-{
-    if (unitGpus <= 1) return static_cast<double>(g.size);
-    if (g.stride >= unitGpus) return static_cast<double>(g.size);
-    const double span = static_cast<double>(g.size) * static_cast<double>(g.stride);
-    return std::max(1.0, std::ceil(span / static_cast<double>(unitGpus)));
-}
-
 // Achievable fraction of the link rate for a per-step chunk (B/n in a ring,
 // B/n² per destination in an AllToAll, B for a send).
 double chunkEfficiency(const CollectiveOptions& o, int tier, double chunk) noexcept
@@ -56,28 +47,24 @@ double chunkBytes(CollectiveKind kind, Bytes bytes, double n) noexcept
     }
 }
 
-Seconds tierLatency(const NetworkTier& t, const CollectiveOptions& o) noexcept
-{
-    return o.mode == EfficiencyMode::Measured ? t.hopLatency : Seconds{0};
-}
-
 } // namespace
 
 int spannedTier(const NetworkTiers& net, GroupShape group) noexcept
 {
-    int spanned = -1;
-    for (size_t i = 0; i < net.tiers.size(); ++i) {
-        const NetworkTier& t = net.tiers[i];
-        if (unitsTouched(group, t.gpusPerChild) > unitsTouched(group, t.gpusPerGroup)) spanned = static_cast<int>(i);
-    }
-    return spanned;
+    return placeGroups(net, group).spannedTier;
 }
 
 CollectiveCost collectiveCost(const NetworkTiers& net, CollectiveKind kind, Bytes bytes, GroupShape group,
                               const CollectiveOptions& o) noexcept
 {
+    return collectiveCost(net, kind, bytes, placeGroups(net, group), o);
+}
+
+CollectiveCost collectiveCost(const NetworkTiers& net, CollectiveKind kind, Bytes bytes, const GroupPlacement& group,
+                              const CollectiveOptions& o) noexcept
+{
     CollectiveCost out;
-    out.tierCount = static_cast<int>(std::min<size_t>(net.tiers.size(), kMaxTiers));
+    out.tierCount = std::min({static_cast<int>(net.tiers.size()), kMaxTiers, group.tierCount});
     if (group.size <= 1 || bytes.si <= 0) return out;
     const double n = static_cast<double>(group.size);
     bool usedSharp = false;
@@ -85,21 +72,22 @@ CollectiveCost collectiveCost(const NetworkTiers& net, CollectiveKind kind, Byte
     for (int i = 0; i < out.tierCount; ++i) {
         const NetworkTier& t = net.tiers[static_cast<size_t>(i)];
         TierCost& tc = out.tiers[static_cast<size_t>(i)];
-        const double childUnits = unitsTouched(group, t.gpusPerChild);
-        const double groupUnits = unitsTouched(group, t.gpusPerGroup);
-        tc.degree = childUnits / groupUnits;
-        tc.concurrency = static_cast<double>(std::min(group.stride, t.gpusPerChild));
+        const TierPlacement& place = group.tiers[static_cast<size_t>(i)];
+        const double members = static_cast<double>(place.minMembersPerChild);
+        tc.degree = place.crosses ? static_cast<double>(place.maxMembersPerUnit) / members : 1.0;
+        tc.concurrency = static_cast<double>(t.gpusPerChild) / members;
         tc.efficiency = chunkEfficiency(o, i, chunkBytes(kind, bytes, n));
         tc.bandwidth = t.childEgress * tc.efficiency;
         if (tc.degree <= 1.0 + 1e-12 || tc.bandwidth.si <= 0) continue;
         out.spannedTier = i;
         const double D = tc.degree, c = tc.concurrency, W = tc.bandwidth.si, B = bytes.si;
+        const double ringSteps = static_cast<double>(place.maxChildrenPerUnit - 1);
         double seconds = 0, steps = 0;
         switch (kind) {
         case CollectiveKind::AllGather:
         case CollectiveKind::ReduceScatter:
             seconds = c * B * (D - 1) / (D * W);
-            steps = D - 1;
+            steps = ringSteps;
             break;
         case CollectiveKind::AllReduce:
             if (o.sharp && t.inNetworkReduction) {
@@ -108,11 +96,10 @@ CollectiveCost collectiveCost(const NetworkTiers& net, CollectiveKind kind, Byte
                 steps = 2;
             } else {
                 seconds = 2 * c * B * (D - 1) / (D * W);
-                steps = 2 * (D - 1);
+                steps = 2 * ringSteps;
             }
             break;
         case CollectiveKind::AllToAll: {
-            const double members = n / childUnits;
             const double sparse = o.topK > 0 ? std::min(o.topK / n, 1.0) : 1.0;
             seconds = c * members * (B / n) * (n - members) / n * sparse / W;
             steps = 1;
@@ -124,7 +111,7 @@ CollectiveCost collectiveCost(const NetworkTiers& net, CollectiveKind kind, Byte
             break;
         }
         tc.time = Seconds{seconds};
-        out.latency += tierLatency(t, o) * steps;
+        out.latency += t.hopLatency * steps; // both modes: latency is not an efficiency
         if (tc.time > out.bandwidthTime) {
             out.bandwidthTime = tc.time;
             out.bottleneckTier = i;

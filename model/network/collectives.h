@@ -2,24 +2,28 @@
 // Collective costs on a multi-tier network (seed 004, "GPU 上的集体操作").
 //
 // A group is `size` GPUs at rank stride `stride` (stride = product of the
-// mesh axes placed inside it). At each tier i the group has an effective
-// degree D_i (children of one tier-i group it touches) and shares each
-// child's egress W_i with c_i = min(stride, S_{i-1}) parallel groups:
+// mesh axes placed inside it), or a GroupPlacement judged from the rank sets
+// of all groups of an axis (group_placement.h). At each tier i the worst
+// group has m_i members in its thinnest child and n_i in one tier-i unit:
+// effective degree D_i = n_i/m_i, and each child's egress W_i is shared by
+// c_i = S_{i-1}/m_i parallel groups (= min(stride, S_{i-1}) when aligned):
 //
 //   AllGather / ReduceScatter:  T_i = c_i · B · (D_i − 1) / (D_i · W_i)
 //   AllReduce:                  2 × AllGather; with in-network reduction
 //                               (SHARP) T_i = c_i · B / W_i
 //   AllToAll:                   T_i = c_i · m_i · (B/n) · (n − m_i)/n / W_i,
 //                               m_i = members per child; top-k sparse × min(k/n, 1)
-//   T = max_i T_i (+ Σ_i steps_i · latency_i in measured mode)
+//   T = max_i T_i + Σ_i steps_i · latency_i   (steps: ring steps across the
+//       children of tier i; both modes, the latencies are cited calibration)
 //
 // B is the whole array of one group (the gathered result, the reduced
 // array, the AllToAll input over all members). "theoretical" is the seed's
-// throughput model; "measured" divides by achievable-bandwidth and
-// message-size efficiencies from a CalibrationSpec and adds hop latency.
+// throughput model plus hop latency; "measured" also divides by
+// achievable-bandwidth and message-size efficiencies from a CalibrationSpec.
 
-#include "model/spec/hardware_specs.h"
+#include "model/network/group_placement.h"
 #include "model/network/network_tiers.h"
+#include "model/spec/hardware_specs.h"
 #include "model/spec/scenario.h"
 #include "model/spec/units.h"
 
@@ -32,19 +36,12 @@ enum class CollectiveKind { AllGather, ReduceScatter, AllReduce, AllToAll, Point
 [[nodiscard]] std::string_view collectiveKey(CollectiveKind k) noexcept; // "allgather"
 [[nodiscard]] std::optional<CollectiveKind> collectiveFromKey(std::string_view key) noexcept;
 
-struct GroupShape {
-    long long size = 1;   // members
-    long long stride = 1; // rank distance between consecutive members
-};
-
 struct CollectiveOptions {
     EfficiencyMode mode = EfficiencyMode::Theoretical;
     bool sharp = false;                         // use in-network reduction where the tier has it
     double topK = 0;                            // AllToAll: destinations per token; 0 = dense
     const CalibrationSpec* calibration = nullptr; // required for Measured
 };
-
-inline constexpr int kMaxTiers = 6;
 
 struct TierCost {
     Seconds time{};
@@ -69,8 +66,11 @@ struct CollectiveCost {
     }
 };
 
-// Cost of one collective of `bytes` over `group` on `net`. Never throws;
-// a group of one costs nothing.
+// Cost of one collective of `bytes` over the groups placed by `group` on
+// `net` (placed on the same `net`). Never throws; a group of one costs nothing.
+[[nodiscard]] CollectiveCost collectiveCost(const NetworkTiers& net, CollectiveKind kind, Bytes bytes,
+                                            const GroupPlacement& group, const CollectiveOptions& options) noexcept;
+// All groups of `group`'s shape tiling the cluster.
 [[nodiscard]] CollectiveCost collectiveCost(const NetworkTiers& net, CollectiveKind kind, Bytes bytes, GroupShape group,
                                             const CollectiveOptions& options) noexcept;
 

@@ -105,9 +105,22 @@ struct SuperchipSpec {
 namespace scalescope {
 
 // Efficiency factors of the "measured" collective mode (specs/calibration).
+// HBM a training process cannot use for its tensors (memory-reserve.json):
+// usable = capacity_usable − CUDA context − NCCL buffers − fragmentation.
+struct MemoryReserveSpec {
+    Sourced<Bytes> cudaContext;          // per process (one per GPU)
+    Sourced<Bytes> ncclBufferPerChannel; // NCCL_BUFFSIZE, per channel and peer connection
+    Sourced<double> ncclChannels;        // channels per communicator
+    Sourced<double> ncclPeersPerChannel; // connections with buffers per channel (ring: previous and next rank)
+    Sourced<double> fragmentationFraction; // of what remains, held by the caching allocator but unusable
+};
+
+// A calibration document holds the collective efficiencies (nccl-measured)
+// and/or the memory reserve (memory-reserve).
 struct CalibrationSpec {
     std::string id, name;
     SourceMap sources;
+    std::optional<MemoryReserveSpec> memoryReserve;
     Sourced<double> nvlinkAchievableFraction;
     Sourced<double> scaleOutAchievableFraction;
     Sourced<Bytes> halfEfficiencyChunk; // per-step chunk at which efficiency halves

@@ -222,6 +222,27 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
     if (auto rc = recomputeFromKey(recompute)) t.recompute = *rc;
     else r.error("/training/recompute", "expected \"none\", \"selective\" or \"full\", found \"" + recompute + "\"");
     t.tokensTotal = r.number("/training/tokens_total", 0, 0);
+    const std::string optimizer = r.text("/training/optimizer_state", "fp32");
+    if (optimizer == "bf16-moments") t.optimizerState = OptimizerState::Bf16Moments;
+    else if (optimizer != "fp32")
+        r.error("/training/optimizer_state", "expected \"fp32\" or \"bf16-moments\", found \"" + optimizer + "\"");
+    const std::string grads = r.text("/training/main_grads", "bf16");
+    if (grads == "fp32") t.fp32MainGrads = true;
+    else if (grads != "bf16") r.error("/training/main_grads", "expected \"bf16\" or \"fp32\", found \"" + grads + "\"");
+    if (const json* modules = r.at("/training/recompute_modules")) {
+        bool ok = modules->is_array();
+        for (size_t i = 0; ok && i < modules->size(); ++i) {
+            const json& m = (*modules)[i];
+            const std::string key = m.is_string() ? m.get<std::string>() : std::string();
+            if (key == "norm") t.recomputeModules.norm = true;
+            else if (key == "mla-up-proj") t.recomputeModules.mlaUpProj = true;
+            else if (key == "swiglu") t.recomputeModules.swiglu = true;
+            else ok = false;
+        }
+        if (!ok)
+            r.error("/training/recompute_modules",
+                    "expected a list of \"norm\", \"mla-up-proj\" and \"swiglu\", found " + modules->dump());
+    }
 
     ParallelLayout& p = s.parallel;
     p.tp = static_cast<int>(r.whole("/parallel/tp", 1, 1));
@@ -328,6 +349,16 @@ json scenarioToJson(const Scenario& s)
                      {"zero_stage", s.training.zeroStage},
                      {"recompute", recomputeKey(s.training.recompute)}};
     if (s.training.tokensTotal > 0) j["training"]["tokens_total"] = s.training.tokensTotal;
+    if (s.training.optimizerState == OptimizerState::Bf16Moments) j["training"]["optimizer_state"] = "bf16-moments";
+    if (s.training.fp32MainGrads) j["training"]["main_grads"] = "fp32";
+    const RecomputeModules& rm = s.training.recomputeModules;
+    if (rm.norm || rm.mlaUpProj || rm.swiglu) {
+        json modules = json::array();
+        if (rm.norm) modules.push_back("norm");
+        if (rm.mlaUpProj) modules.push_back("mla-up-proj");
+        if (rm.swiglu) modules.push_back("swiglu");
+        j["training"]["recompute_modules"] = modules;
+    }
     const ParallelLayout& p = s.parallel;
     j["parallel"] = {{"tp", p.tp}, {"pp", p.pp}, {"cp", p.cp}, {"ep", p.ep}, {"dp", p.dp}, {"vpp", p.vpp},
                      {"microbatch_size", p.microbatchSize}, {"schedule", scheduleKey(p.schedule)}, {"order", order}};

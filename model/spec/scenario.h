@@ -37,6 +37,18 @@ using AxisOrder = std::array<Axis, kAxisCount>; // innermost (fastest-varying ra
 [[nodiscard]] std::optional<Schedule> scheduleFromKey(std::string_view key) noexcept;
 [[nodiscard]] std::optional<Recompute> recomputeFromKey(std::string_view key) noexcept;
 
+// Adam state per parameter: fp32 master weights and fp32 moments (12 B), or
+// fp32 master weights with bf16 moments (8 B, DeepSeek-V3 report §3.3.3).
+enum class OptimizerState { Fp32, Bf16Moments };
+
+// Activations recomputed in backward on top of `recompute` (DeepSeek-V3
+// report §3.2.3 and §3.3.3): RMSNorm/LayerNorm outputs, the MLA
+// up-projections (Q, K, V from the stored latents), the SwiGLU output.
+struct RecomputeModules {
+    bool norm = false, mlaUpProj = false, swiglu = false;
+    bool operator==(const RecomputeModules&) const = default;
+};
+
 struct TrainingSettings {
     int seqLen = 8192;
     int globalBatch = 128; // sequences per step
@@ -44,6 +56,9 @@ struct TrainingSettings {
     int zeroStage = 1;
     Recompute recompute = Recompute::Selective;
     double tokensTotal = 0; // training budget in tokens; 0 = not given
+    OptimizerState optimizerState = OptimizerState::Fp32; // "optimizer_state": "fp32" | "bf16-moments"
+    bool fp32MainGrads = false;                           // "main_grads": "bf16" (default) | "fp32"
+    RecomputeModules recomputeModules;                    // "recompute_modules": ["norm", "mla-up-proj", "swiglu"]
 };
 
 struct ParallelLayout {

@@ -243,6 +243,16 @@ CalibrationSpec readCalibrationSpec(SpecReader& r)
     c.id = r.text("/id");
     c.name = r.text("/name");
     c.sources = r.sources();
+    if (r.exists("/memory_reserve")) {
+        MemoryReserveSpec m;
+        m.cudaContext = r.quantity<D::Bytes>("/memory_reserve/cuda_context");
+        m.ncclBufferPerChannel = r.quantity<D::Bytes>("/memory_reserve/nccl_buffer_per_channel");
+        m.ncclChannels = r.count("/memory_reserve/nccl_channels");
+        m.ncclPeersPerChannel = r.count("/memory_reserve/nccl_peers_per_channel");
+        m.fragmentationFraction = r.fraction("/memory_reserve/fragmentation_fraction");
+        c.memoryReserve = m;
+        if (!r.exists("/nvlink_achievable_fraction")) return c; // a memory-reserve-only document
+    }
     c.nvlinkAchievableFraction = r.fraction("/nvlink_achievable_fraction");
     c.scaleOutAchievableFraction = r.fraction("/scale_out_achievable_fraction");
     c.halfEfficiencyChunk = r.quantity<D::Bytes>("/half_efficiency_chunk");

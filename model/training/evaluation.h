@@ -27,7 +27,8 @@ struct AxisComm {
 struct MemoryPerGpu {
     Bytes weights{}, grads{}, optimizer{}, activations{}, buffers{};
     Bytes total{};
-    Bytes capacity{};      // usable HBM
+    Bytes capacity{};      // usable HBM: the device's capacity minus reserved
+    Bytes reserved{};      // CUDA context, NCCL buffers and allocator fragmentation (usable_memory.h)
     Bytes spillCapacity{}; // CPU memory over C2C available to this GPU (superchips)
     Bytes spill{};         // what does not fit in HBM
     Seconds spillTime{};   // per step, reading and writing the spill over C2C
@@ -70,7 +71,7 @@ enum class WarningCode {
     MeasuredMode,
     TheoreticalMode,
     AboveBestPublishedMfu,
-    GroupStraddlesDomain,
+    GroupStraddlesDomain, // a = group size, b = GPUs per NVLink domain, c = CommAxis
     ExposedCommunication,
     ComputeCalibrationCarriedOver,
 };

@@ -42,6 +42,7 @@ std::optional<EvaluationContext> makeEvaluationContext(const Scenario& s, const 
                           "expected the calibration spec \"" + std::string(kDefaultCalibration) +
                               "\" for measured efficiencies, found none (use \"theoretical\" or restore specs/calibration)"});
     }
+    if (const CalibrationSpec* c = catalog.calibration(kMemoryReserveCalibration)) ctx.memoryReserve = c->memoryReserve;
     const auto missingFacility = [&](const char* path, const std::string& what) {
         errors.push_back({file, path, "expected the " + what + " in the spec catalog, found none (restore specs/facility)"});
     };

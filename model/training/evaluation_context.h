@@ -28,6 +28,7 @@ struct EvaluationContext {
     ModelSpec model;
     std::optional<SuperchipSpec> superchip;
     CalibrationSpec calibration;
+    std::optional<MemoryReserveSpec> memoryReserve; // specs/calibration/memory-reserve.json
     NetworkTiers tiers;
     ModelCost cost; // at scenario.training.seqLen
     FlopsPerSecond peak{}; // dense Tensor Core peak at the training precision
@@ -40,6 +41,7 @@ struct EvaluationContext {
 
 inline constexpr const char* kDefaultCalibration = "nccl-measured";
 inline constexpr const char* kDefaultFacility = "default";
+inline constexpr const char* kMemoryReserveCalibration = "memory-reserve";
 inline constexpr const char* kAirFluid = "air";
 
 // Resolves ids against the catalog; problems (unknown ids, an unsupported

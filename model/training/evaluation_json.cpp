@@ -32,7 +32,7 @@ json evaluationToJson(const EvaluationContext& ctx, const Evaluation& e)
     const MemoryPerGpu& m = e.memory;
     json memory = {{"weights_B", m.weights.si}, {"grads_B", m.grads.si},       {"optimizer_B", m.optimizer.si},
                    {"activations_B", m.activations.si}, {"buffers_B", m.buffers.si}, {"total_B", m.total.si},
-                   {"capacity_B", m.capacity.si},   {"fits", m.fits}};
+                   {"capacity_B", m.capacity.si},   {"reserved_B", m.reserved.si}, {"fits", m.fits}};
     if (ctx.superchip) {
         memory["spill_capacity_B"] = m.spillCapacity.si;
         memory["spill_B"] = m.spill.si;

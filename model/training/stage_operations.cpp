@@ -327,6 +327,7 @@ StageGeometry stageGeometry(const EvaluationContext& ctx, const ParallelLayout& 
     g.firstStage = p.pp == 1;
     g.lastStage = true;
     g.microbatches = microbatchCount(ctx.scenario, p);
+    g.groups = axisGroups(ctx.tiers, p);
     return g;
 }
 

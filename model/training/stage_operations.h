@@ -16,6 +16,7 @@
 // fewest bytes they must (inputs read plus outputs written). A backward GEMM
 // is its data-gradient and weight-gradient GEMMs, each at its own efficiency.
 
+#include "model/network/axis_groups.h"
 #include "model/training/evaluation_context.h"
 #include "model/training/operation_table.h"
 
@@ -28,6 +29,7 @@ struct StageGeometry {
     bool firstStage = true;    // holds the embedding
     bool lastStage = true;     // holds the logits and the loss
     int microbatches = 1;      // per pipeline, per step
+    AxisGroups groups;         // every group of each axis, placed on the network tiers
 };
 
 [[nodiscard]] StageGeometry stageGeometry(const EvaluationContext& ctx, const ParallelLayout& p) noexcept;

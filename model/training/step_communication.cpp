@@ -16,12 +16,8 @@ constexpr double kGradientBytes = 2;   // gradients reduced in 16 bits (Megatron
 // AdamW on fp32 master weights reads weight, gradient and both moments and
 // writes weight and moments: 7 × 4 B per parameter (the measured kernel's count).
 constexpr double kAdamStepBytesPerParam = 28;
-
-GroupShape groupOf(const ParallelLayout& p, Axis a) noexcept
-{
-    if (a == Axis::Ep) return {p.ep, axisStride(p, Axis::Dp)}; // the innermost ep ranks of the dp axis
-    return {p.size(a), axisStride(p, a)};
-}
+// With BF16 moments the moments move 2 B each way instead of 4: 28 − 4·2 = 20 B.
+constexpr double kAdamStepBf16MomentsBytesPerParam = 20;
 
 struct Comm {
     const EvaluationContext& ctx;
@@ -31,7 +27,7 @@ struct Comm {
         : ctx(c), options{c.scenario.efficiency, c.scenario.network.sharp, topK, &c.calibration}
     {
     }
-    [[nodiscard]] CollectiveCost run(CollectiveKind k, Bytes b, GroupShape g) const noexcept
+    [[nodiscard]] CollectiveCost run(CollectiveKind k, Bytes b, const GroupPlacement& g) const noexcept
     {
         return collectiveCost(ctx.tiers, k, b, g, options);
     }
@@ -87,7 +83,7 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
     if (p.tp > 1) {
         // Sequence parallelism: 2 AllGather + 2 ReduceScatter of the activation per layer and pass.
         const Bytes activation{T * h * kActivationBytes};
-        const GroupShape group = groupOf(p, Axis::Tp);
+        const GroupPlacement& group = g.groups.tp;
         // A ReduceScatter costs what the AllGather of the same array does (ring model).
         const CollectiveCost ag = comm.run(CollectiveKind::AllGather, activation, group);
         const CollectiveCost& rs = ag;
@@ -108,7 +104,7 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
         const double kvWidth = m.mla ? m.mla->kvLoraRank.value + m.mla->qkRopeHeadDim.value
                                      : 2.0 * m.kvHeads.value * m.headDim.value / tpShare;
         const Bytes kv{T * p.cp * kvWidth * kActivationBytes};
-        const CollectiveCost ag = comm.run(CollectiveKind::AllGather, kv, groupOf(p, Axis::Cp));
+        const CollectiveCost ag = comm.run(CollectiveKind::AllGather, kv, g.groups.cp);
         for (Phase ph : passes) {
             if (ph == Phase::Recompute && rc == Recompute::None) continue;
             const double calls = ph == Phase::Backward ? 2 : 1;
@@ -127,7 +123,7 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
         const double ep = p.ep, tokens = T / p.tp, k = m.moe->topK.value;
         const Bytes groupArray{ep * ep * tokens * h * kActivationBytes}; // the AllToAll input over all members
         const Comm sparse(ctx, k);
-        const CollectiveCost a2a = sparse.run(CollectiveKind::AllToAll, groupArray, groupOf(p, Axis::Ep));
+        const CollectiveCost a2a = sparse.run(CollectiveKind::AllToAll, groupArray, g.groups.ep);
         const Bytes sent{tokens * h * kActivationBytes * std::min(k, ep) * (ep - 1) / ep}; // leaves one GPU
         const double steady = o.ep == EpOverlap::OneFOneB ? g.microbatches / (g.microbatches + p.pp - 1.0) : 1.0;
         for (Phase ph : passes) {
@@ -148,7 +144,7 @@ Seconds pipelineSendTime(const EvaluationContext& ctx, const ParallelLayout& p, 
     if (p.pp <= 1) return {};
     const Comm comm(ctx);
     const Bytes send{g.tokens * ctx.model.hidden.value * kActivationBytes / p.tp};
-    const CollectiveCost c = comm.run(CollectiveKind::PointToPoint, send, {2, groupOf(p, Axis::Pp).stride});
+    const CollectiveCost c = comm.run(CollectiveKind::PointToPoint, send, g.groups.pp);
     AxisComm& a = e.axis(CommAxis::Pp);
     a.tier = c.spannedTier;
     a.perGpuBandwidth = c.algorithmBandwidth(send);
@@ -165,8 +161,7 @@ void addStepOperations(const EvaluationContext& ctx, const ParallelLayout& p, co
     const OverlapSettings& o = s.overlap;
     const Comm comm(ctx);
     const ParamsPerGpu params = paramsPerGpu(ctx, p);
-    const GroupShape dpGroup{static_cast<long long>(p.dp) * p.cp, std::min(axisStride(p, Axis::Dp), axisStride(p, Axis::Cp))};
-    const GroupShape expertDpGroup{std::max(1LL, static_cast<long long>(p.dp / p.ep) * p.cp), axisStride(p, Axis::Dp) * p.ep};
+    const GroupPlacement &dpGroup = g.groups.dp, &expertDpGroup = g.groups.expertDp;
     const Bytes denseGrads{params.dense * kGradientBytes}, expertGrads{params.expert * kGradientBytes};
     const double mb = g.microbatches;
 
@@ -215,14 +210,15 @@ void addStepOperations(const EvaluationContext& ctx, const ParallelLayout& p, co
             }
         }
         AxisComm& a = e.axis(CommAxis::Dp);
-        a.tier = spannedTier(ctx.tiers, dpGroup);
+        a.tier = std::max(dpGroup.spannedTier, params.expert > 0 ? expertDpGroup.spannedTier : -1);
     }
 
-    // Optimizer step: memory-bound over this GPU's shard of the fp32 state.
-    const double shardParams = memory.optimizer.si / kAdamBytesPerParam;
+    // Optimizer step: memory-bound over this GPU's shard of the optimizer state.
+    const bool bf16Moments = s.training.optimizerState == OptimizerState::Bf16Moments;
+    const double shardParams = memory.optimizer.si / (bf16Moments ? kAdamBf16MomentsBytesPerParam : kAdamBytesPerParam);
     const bool measured = s.efficiency == EfficiencyMode::Measured;
     const Efficiency eff = measured ? memoryBandwidthFraction(ctx.compute, MemoryOp::Optimizer) : Efficiency{};
-    const Bytes adamBytes{shardParams * kAdamStepBytesPerParam};
+    const Bytes adamBytes{shardParams * (bf16Moments ? kAdamStepBf16MomentsBytesPerParam : kAdamStepBytesPerParam)};
     const Seconds adam = adamBytes / (ctx.gpu.hbm.bandwidth.value * eff.fraction);
     e.ops.add({OpKind::Optimizer, Phase::Step, OpStream::Compute, OpScope::Step, OpBound::Memory, 1, Flops{}, adamBytes,
                eff.fraction, eff.source, adam, Seconds{}});

@@ -153,7 +153,7 @@ Evaluation evaluate(const EvaluationContext& ctx, const ParallelLayout& p)
     e.ok = std::isfinite(e.stepTime.si) && e.stepTime.si > 0 && e.ops.dropped() == 0;
     if (!e.ok) e.error = e.ops.dropped() ? "the operation table overflowed (a bug: please report the scenario)"
                                          : "the step time is not finite: check sizes and bandwidths";
-    addVerdicts(ctx, p, e);
+    addVerdicts(ctx, p, g.groups, e);
     return e;
 }
 

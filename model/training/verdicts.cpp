@@ -1,5 +1,6 @@
 #include "model/training/verdicts.h"
 
+#include "model/network/axis_groups.h"
 #include "model/network/collectives.h"
 #include "model/chip/llm_rooflines.h"
 #include "model/spec/quantity_parser.h"
@@ -77,6 +78,10 @@ std::string warningMessage(const Warning& w)
     case WarningCode::Zero3WithPipeline:
         return "ZeRO-3 with pipeline parallelism gathers the weights for every micro-batch (seed 004): ZeRO-1 fits and is " +
                num(w.a * 100) + " % faster by this model";
+    case WarningCode::GroupStraddlesDomain:
+        return std::string(commAxisKey(static_cast<CommAxis>(static_cast<int>(w.c)))) + "=" + num(w.a) +
+               " does not divide the " + num(w.b) +
+               "-GPU NVLink domain: some of its groups straddle a domain boundary and cross the scale-out network";
     case WarningCode::MeasuredMode:
         return "measured mode: GEMMs, attention and memory-bound kernels at calibrated efficiencies, collectives at measured NCCL "
                "efficiencies (about 82 % of link bandwidth for large messages, much less for small ones)";
@@ -85,9 +90,6 @@ std::string warningMessage(const Warning& w)
     case WarningCode::AboveBestPublishedMfu:
         return "BF16 MFU " + num(w.a * 100) + " % is above the best published run of its class (" + num(w.b * 100) +
                " %): treat this number with suspicion";
-    case WarningCode::GroupStraddlesDomain:
-        return std::string(commAxisKey(static_cast<CommAxis>(static_cast<int>(w.a)))) + "=" + num(w.b) +
-               " does not divide the NVLink domain of " + num(w.c) + " GPUs: some groups straddle two domains";
     case WarningCode::ExposedCommunication:
         return std::string(commAxisKey(static_cast<CommAxis>(static_cast<int>(w.a)))) + " communication is exposed for " +
                format(Seconds{w.b}) + " per step (" + num(w.c * 100) + " % of the step)";
@@ -99,16 +101,24 @@ std::string warningMessage(const Warning& w)
 
 void addVerdicts(const EvaluationContext& ctx, const ParallelLayout& p, Evaluation& e) noexcept
 {
+    addVerdicts(ctx, p, axisGroups(ctx.tiers, p), e);
+}
+
+void addVerdicts(const EvaluationContext& ctx, const ParallelLayout& p, const AxisGroups& groups, Evaluation& e) noexcept
+{
     const long long domain = ctx.tiers.domainGpus();
-    auto domainsSpanned = [&](Axis a) {
-        const long long stride = axisStride(p, a), size = a == Axis::Ep ? p.ep : p.size(a);
-        return std::ceil(static_cast<double>(size * stride) / static_cast<double>(domain)) /
-               std::max(1.0, std::ceil(static_cast<double>(stride) / static_cast<double>(domain)));
+    // Misaligned groups: the group at rank 0 fits a domain, a shifted one straddles two.
+    const auto straddles = [&](const GroupPlacement& g, CommAxis a) {
+        if (g.size > 1 && g.straddlesDomain()) e.warn(WarningCode::GroupStraddlesDomain, static_cast<double>(g.size), static_cast<double>(domain), static_cast<double>(a));
     };
+    straddles(groups.tp, CommAxis::Tp);
+    if (ctx.model.moe) straddles(groups.ep, CommAxis::Ep);
+    straddles(groups.cp, CommAxis::Cp);
+    const auto domains = [](const GroupPlacement& g) { return static_cast<double>(g.maxDomains); };
     const AxisComm& tp = e.axis(CommAxis::Tp);
-    if (p.tp > 1 && tp.tier >= 1) e.warn(WarningCode::TpLeavesNvlinkDomain, p.tp, domainsSpanned(Axis::Tp), tp.perGpuBandwidth.si);
-    if (p.ep > 1 && e.axis(CommAxis::Ep).tier >= 1) e.warn(WarningCode::EpLeavesNvlinkDomain, p.ep, domainsSpanned(Axis::Ep));
-    if (p.cp > 1 && e.axis(CommAxis::Cp).tier >= 1) e.warn(WarningCode::CpLeavesNvlinkDomain, p.cp, domainsSpanned(Axis::Cp));
+    if (p.tp > 1 && tp.tier >= 1) e.warn(WarningCode::TpLeavesNvlinkDomain, p.tp, domains(groups.tp), tp.perGpuBandwidth.si);
+    if (p.ep > 1 && e.axis(CommAxis::Ep).tier >= 1) e.warn(WarningCode::EpLeavesNvlinkDomain, p.ep, domains(groups.ep));
+    if (p.cp > 1 && e.axis(CommAxis::Cp).tier >= 1) e.warn(WarningCode::CpLeavesNvlinkDomain, p.cp, domains(groups.cp));
 
     // DP critical batch (seed 004 "数据并行"): W_collective is the bandwidth one
     // layer's weights are gathered at, with the model-parallel shards in it.
@@ -118,11 +128,10 @@ void addVerdicts(const EvaluationContext& ctx, const ParallelLayout& p, Evaluati
     if (dpSize > 1) {
         const double layerBytes = 2.0 * m.hidden.value * m.ffn.value; // bf16 W_in[D, F]
         const double modelParallel = static_cast<double>(p.tp) * p.pp;
-        const GroupShape g{static_cast<long long>(dpSize), std::min(axisStride(p, Axis::Dp), axisStride(p, Axis::Cp))};
-        const CollectiveCost ag = collectiveCost(ctx.tiers, CollectiveKind::AllGather, Bytes{layerBytes / modelParallel}, g, theory);
-        if (ag.time.si > 0 && ag.bottleneckTier >= 0) {
+        const CollectiveCost ag = collectiveCost(ctx.tiers, CollectiveKind::AllGather, Bytes{layerBytes / modelParallel}, groups.dp, theory);
+        if (ag.bandwidthTime.si > 0 && ag.bottleneckTier >= 0) {
             const double d = ag.tiers[static_cast<size_t>(ag.bottleneckTier)].degree;
-            const BytesPerSecond w{layerBytes / ag.time.si * (d - 1) / d};
+            const BytesPerSecond w{layerBytes / ag.bandwidthTime.si * (d - 1) / d}; // the seed's throughput roofline, no latency
             const double moe = m.moe ? static_cast<double>(m.moe->experts.value) / m.moe->topK.value : 1;
             e.criticalTokensPerGpu = dpCriticalTokensPerGpu(ctx.peak, w, dpSize, moe);
             if (e.tokensPerGpu < e.criticalTokensPerGpu)
@@ -131,7 +140,7 @@ void addVerdicts(const EvaluationContext& ctx, const ParallelLayout& p, Evaluati
     }
     // TP limit Y < F·W/C (seed 004 "张量并行"), W the per-GPU bandwidth of the TP group's bottleneck tier.
     if (p.tp > 1) {
-        const CollectiveCost c = collectiveCost(ctx.tiers, CollectiveKind::AllGather, Bytes{1e9}, {p.tp, axisStride(p, Axis::Tp)}, theory);
+        const CollectiveCost c = collectiveCost(ctx.tiers, CollectiveKind::AllGather, Bytes{1e9}, groups.tp, theory);
         if (c.bottleneckTier >= 0) {
             const TierCost& t = c.tiers[static_cast<size_t>(c.bottleneckTier)];
             e.tpComputeBoundLimit = tpComputeBoundLimit(m.ffn.value, t.bandwidth / t.concurrency, ctx.peak);

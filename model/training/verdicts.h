@@ -3,6 +3,7 @@
 // "tp=16 spans 2 NVLink domains", "per-GPU batch 1,024 tokens is below the
 // DP critical batch of ~2,475" (seed 004's rooflines).
 
+#include "model/network/axis_groups.h"
 #include "model/training/evaluation.h"
 #include "model/training/evaluation_context.h"
 
@@ -10,8 +11,10 @@
 
 namespace scalescope {
 
-// Appends warnings to `e` (called by evaluate()).
+// Appends warnings to `e` (called by evaluate(), which passes the groups it
+// placed; the first form places them again).
 void addVerdicts(const EvaluationContext& ctx, const ParallelLayout& p, Evaluation& e) noexcept;
+void addVerdicts(const EvaluationContext& ctx, const ParallelLayout& p, const AxisGroups& groups, Evaluation& e) noexcept;
 
 [[nodiscard]] std::string_view warningKey(WarningCode c) noexcept; // "tp_leaves_nvlink_domain"
 [[nodiscard]] std::string warningMessage(const Warning& w);

@@ -22,7 +22,7 @@ const CollectiveOptions kTheory{EfficiencyMode::Theoretical, false, 0, nullptr};
 
 double seconds(const NetworkTiers& n, CollectiveKind k, double bytes, GroupShape g, CollectiveOptions o = kTheory)
 {
-    return collectiveCost(n, k, Bytes{bytes}, g, o).time.si;
+    return collectiveCost(n, k, Bytes{bytes}, g, o).bandwidthTime.si; // the seed's throughput model, without hop latency
 }
 
 } // namespace
@@ -94,7 +94,7 @@ TEST_CASE("H100 SuperPod AllGather bandwidth per tier: node ≈ 514 GB/s, leaf �
     CHECK(agBandwidth(n.tiers[2]) == Approx(17.1e12).epsilon(0.002));
     const double b = 1e9;
     const CollectiveCost all = collectiveCost(n, CollectiveKind::AllGather, Bytes{b}, {1024, 1}, kTheory);
-    CHECK(b / all.time.si == Approx(413e9).epsilon(0.001));
+    CHECK(b / all.bandwidthTime.si == Approx(413e9).epsilon(0.001));
     CHECK(n.tiers[static_cast<size_t>(all.bottleneckTier)].name == "leaf");
 }
 
@@ -125,7 +125,7 @@ TEST_CASE("Inner-axis sharding: AllGather over DP with 8-way inner TP moves B/Y 
     const CollectiveCost c = collectiveCost(n, CollectiveKind::AllGather, Bytes{full / 8}, {32, 8}, kTheory);
     CHECK(c.tiers[0].time.si == 0); // one member per node: nothing on NVLink
     // T = bytes/W_node · D_node/max(D_node, Y) with Y = 8 → bytes/W_node · (31/32)
-    CHECK(c.time.si == Approx(full / 400e9 * 31.0 / 32).epsilon(1e-9));
+    CHECK(c.bandwidthTime.si == Approx(full / 400e9 * 31.0 / 32).epsilon(1e-9));
 }
 
 TEST_CASE("A group of one costs nothing; p2p across nodes shares the node egress", "[collectives]")

@@ -90,7 +90,8 @@ TEST_CASE("tp=16 on DGX H100 spans 2 NVLink domains and its TP time grows (seed 
     // layer's TP time stays the same while its compute halves: TP's share of the step doubles.
     const double share8 = e8.stage.tpForward.si / e8.stage.forwardCompute.si;
     const double share16 = e16.stage.tpForward.si / e16.stage.forwardCompute.si;
-    CHECK(e16.stage.tpForward.si / e16.stage.layers == Approx(e8.stage.tpForward.si / e8.stage.layers).epsilon(1e-9));
+    // (within 1 %: crossing the node adds one 2 µs scale-out hop per collective to seven 1 µs NVLink steps)
+    CHECK(e16.stage.tpForward.si / e16.stage.layers == Approx(e8.stage.tpForward.si / e8.stage.layers).epsilon(0.01));
     CHECK(share16 == Approx(2 * share8).epsilon(0.05)); // logits on the last stage shift it slightly
 }
 

@@ -52,15 +52,15 @@ QString verdictText(const Warning& w)
     case WarningCode::AboveBestPublishedMfu:
         return QCoreApplication::translate("Verdicts", "BF16 MFU %1 % is above the best published run of its class (%2 %): treat it with suspicion")
             .arg(num(w.a * 100), num(w.b * 100));
-    case WarningCode::GroupStraddlesDomain:
-        return QCoreApplication::translate("Verdicts", "%1=%2 does not divide the NVLink domain of %3 GPUs: some groups straddle two domains")
-            .arg(QString::fromLatin1(commAxisKey(static_cast<CommAxis>(static_cast<int>(w.a)))).toUpper(), num(w.b), num(w.c));
     case WarningCode::ExposedCommunication:
         return QCoreApplication::translate("Verdicts", "%1 communication is exposed for %2 per step (%3 % of the step)")
             .arg(QString::fromLatin1(commAxisKey(static_cast<CommAxis>(static_cast<int>(w.a)))).toUpper(),
                  QString::fromStdString(format(Seconds{w.b})), num(w.c * 100));
     case WarningCode::ComputeCalibrationCarriedOver:
         return QCoreApplication::translate("Verdicts", "No kernel measurements for this GPU: efficiencies carried over from another generation (an assumption)");
+    case WarningCode::GroupStraddlesDomain:
+        return QCoreApplication::translate("Verdicts", "%1=%2 does not divide the %3-GPU NVLink domain: some of its groups straddle a domain boundary and cross the scale-out network")
+            .arg(QString::fromStdString(std::string(commAxisKey(static_cast<CommAxis>(static_cast<int>(w.c))))).toUpper(), num(w.a), num(w.b));
     }
     return {};
 }

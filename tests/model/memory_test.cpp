@@ -1,0 +1,165 @@
+// Memory per GPU against Korthikanti et al. 2022 ("Reducing Activation
+// Recomputation in Large Transformer Models", arXiv 2205.05198), the
+// allocator reserves of specs/calibration/memory-reserve.json and the
+// DeepSeek-V3 preset. Exact products: tolerance 1e-12 unless stated.
+
+#include "model_test_support.h"
+
+#include "model/memory/activation_memory.h"
+#include "model/memory/memory_model.h"
+#include "model/memory/usable_memory.h"
+
+using namespace scalescope;
+using namespace scalescope::testing;
+
+namespace {
+
+const ModelSpec& gpt3()
+{
+    return *catalog().model("gpt3-175b");
+}
+constexpr double h = 12288, a = 96, s = 2048; // GPT-3 175B (arXiv 2005.14165 Table 2.1), n_ctx 2048
+
+Scenario gpt3OnEightH100(Recompute r)
+{
+    Scenario sc = makeScenario("dgx-h100-superpod", 8, "gpt3-175b", 8, 1, 1, 1, 2048);
+    sc.training.recompute = r;
+    return sc;
+}
+
+} // namespace
+
+TEST_CASE("Korthikanti eq. 1: a GPT-3 175B layer stores sbh(34 + 5as/h) = 2,868,903,936 B without recompute (s = 2048, "
+          "b = 1)",
+          "[memory][korthikanti]")
+{
+    // 34·12288 + 5·96·2048 = 417,792 + 983,040 = 1,400,832 B per token; × 2048 tokens
+    const double perToken = layerActivationBytesPerToken(gpt3(), 2048, false, {Recompute::None, {}, false});
+    CHECK(perToken == Approx(34 * h + 5 * a * s).epsilon(1e-12));
+    CHECK(perToken * s == Approx(2868903936.0).epsilon(1e-12));
+}
+
+TEST_CASE("Korthikanti §5 selective recompute with TP+SP at t = 8: 34·sbh/t = 106,954,752 B per GPT-3 175B layer",
+          "[memory][korthikanti]")
+{
+    // 34 · 2048 · 12288 / 8 = 106,954,752 B; 96 layers on one stage plus the last stage's fp32 logits 2048/8 · 4 ·
+    // 50257
+    CHECK(s / 8 * layerActivationBytesPerToken(gpt3(), 2048, false, {Recompute::Selective, {}, false}) ==
+          Approx(106954752.0).epsilon(1e-12));
+    const EvaluationContext ctx = contextFor(gpt3OnEightH100(Recompute::Selective));
+    const MemoryPerGpu m = memoryPerGpu(ctx, ctx.scenario.parallel, 1);
+    CHECK(m.activations.si == Approx(96 * 106954752.0 + 256.0 * 4 * 50257).epsilon(1e-12));
+}
+
+TEST_CASE("Korthikanti §4.3 full recompute: 2·sbh/t per layer input plus one layer's working set sbh(34 + 5as/h)/t",
+          "[memory][korthikanti]")
+{
+    // 2 · 2048 · 12288 / 8 = 6,291,456 B per layer; working set 256 · 1,400,832 = 358,612,992 B
+    const EvaluationContext ctx = contextFor(gpt3OnEightH100(Recompute::Full));
+    const MemoryPerGpu m = memoryPerGpu(ctx, ctx.scenario.parallel, 1);
+    CHECK(m.activations.si == Approx(96 * 6291456.0 + 358612992.0 + 256.0 * 4 * 50257).epsilon(1e-12));
+}
+
+TEST_CASE("FP8 activations: the inputs of the four Linears (QKV h, out-proj h, FC1 h, FC2 4h) are cached in 1 byte: "
+          "34h → 27h",
+          "[memory][korthikanti]")
+{
+    CHECK(layerActivationBytesPerToken(gpt3(), 2048, false, {Recompute::Selective, {}, true}) ==
+          Approx(27 * h).epsilon(1e-12));
+}
+
+TEST_CASE(
+    "Generalised widths: GQA Llama 3 70B (SwiGLU F = 28672, 8 KV heads) and DeepSeek-V3 MoE (top-8 + 1 shared, MLA)",
+    "[memory]")
+{
+    const ModelSpec& llama = *catalog().model("llama3-70b");
+    const double lh = 8192, f = 28672, q = 64 * 128, kv = 8 * 128;
+    // norm 2h ×2, masks h ×2, QKV input 2h, Q K V 2(q + 2kv), out-proj input 2q, FC1 input 2h, gate+up 4F, FC2 input 2F
+    CHECK(layerActivationBytesPerToken(llama, 8192, false, {}) ==
+          Approx(4 * lh + 2 * lh + 2 * lh + 2 * (q + 2 * kv) + 2 * q + 2 * lh + 6 * f).epsilon(1e-12));
+    const ModelSpec& ds = *catalog().model("deepseek-v3");
+    const double dh = 7168, ef = 2048, latents = 1536 + 512 + 64, v = 128.0 * 128;
+    ActivationOptions published{Recompute::Selective, {true, true, true}, true};
+    // attention: norm input 2h, mask h, latents (FP8) 1 B, out-proj input (FP8) v; Q K V recomputed from the latents
+    // MoE: norm input 2h, mask h, 8 routed copies of (FC1 input h + gate/up 2F in FP8), shared expert gate/up 2F,
+    // router 4·256
+    const double expected = (3 * dh + latents + v) + (3 * dh + 8 * (dh + 2 * ef) + 2 * ef + 4 * 256);
+    CHECK(layerActivationBytesPerToken(ds, 4096, true, published) == Approx(expected).epsilon(1e-12));
+    // without the options every up-projected head and SwiGLU output is stored in 16 bits
+    CHECK(layerActivationBytesPerToken(ds, 4096, true, {}) > 2.5 * expected);
+}
+
+TEST_CASE(
+    "In-flight micro-batches per schedule: GPipe m, 1F1B pp, interleaved pp·(1 + (pp−1)/(pp·vpp)), zero-bubble pp",
+    "[memory][pipeline]")
+{
+    CHECK(inFlightMicrobatches(Schedule::GPipe, 4, 1, 16) == 16);
+    CHECK(inFlightMicrobatches(Schedule::OneFOneB, 4, 1, 16) == 4);
+    CHECK(inFlightMicrobatches(Schedule::Interleaved, 4, 2, 16) == Approx(4 * (1 + 3.0 / 8)).epsilon(1e-12)); // 5.5
+    CHECK(inFlightMicrobatches(Schedule::ZeroBubble, 4, 1, 16) == 4);
+    CHECK(inFlightMicrobatches(Schedule::OneFOneB, 8, 1, 3) == 3); // at most m
+    CHECK(inFlightMicrobatches(Schedule::GPipe, 1, 1, 16) == 1);   // no pipeline: accumulation frees each
+}
+
+TEST_CASE(
+    "Usable HBM of an H100: 80 GB − 0.8 GB CUDA context − 3 × 32 × 2 × 4 MiB NCCL − 11.5 % fragmentation = 69.19 GB",
+    "[memory][reserve]")
+{
+    const MemoryReserveSpec* reserve = catalog().calibration("memory-reserve")->memoryReserve
+                                           ? &*catalog().calibration("memory-reserve")->memoryReserve
+                                           : nullptr;
+    REQUIRE(reserve);
+    ParallelLayout p;
+    p.tp = 8;
+    p.pp = 4;
+    p.dp = 2;
+    CHECK(ncclCommunicators(p) == 3);
+    const UsableHbm u = usableHbm(Bytes{80e9}, reserve, ncclCommunicators(p));
+    CHECK(u.ncclBuffers.si == Approx(3.0 * 32 * 2 * 4 * 1048576).epsilon(1e-12)); // 805,306,368 B
+    CHECK(u.usable.si == Approx(80e9 - 0.8e9 - 805306368.0 - 9.2e9).epsilon(1e-12));
+    CHECK(u.usable.si < 77.6e9); // 77.6 GB of an 80 GB H100 does not fit
+    const EvaluationContext ctx = contextFor(makeScenario("dgx-h100-superpod", 64, "llama3-70b", 8, 4, 2, 128));
+    CHECK(memoryPerGpu(ctx, ctx.scenario.parallel, 64).capacity.si == Approx(u.usable.si).epsilon(1e-12));
+}
+
+TEST_CASE("DeepSeek-V3 preset (EP 64, PP 16, 2,048 H800) fits in 80 GB with its published memory savings (was 148 GB)",
+          "[memory][deepseek]")
+{
+    const EvaluationContext ctx = contextFor(presetScenario("deepseek-v3-2048-h800"));
+    const Evaluation e = evaluate(ctx);
+    REQUIRE(e.ok);
+    CHECK(e.memory.fits);
+    CHECK(e.memory.total.si < e.memory.capacity.si);
+    CHECK(e.memory.capacity.si < 80e9);
+    // bf16 moments: fp32 master + 2 × bf16 = 8 B per parameter; fp32 main grads 4 B
+    Scenario plain = ctx.scenario;
+    plain.training.optimizerState = OptimizerState::Fp32;
+    plain.training.fp32MainGrads = false;
+    plain.training.recomputeModules = {};
+    const Evaluation before = evaluate(contextFor(plain));
+    CHECK_FALSE(before.memory.fits);
+    CHECK(e.memory.optimizer.si == Approx(before.memory.optimizer.si * 8 / 12).epsilon(1e-12));
+    CHECK(e.memory.grads.si == Approx(before.memory.grads.si * 2).epsilon(1e-12));
+}
+
+TEST_CASE("Scenario keys optimizer_state, main_grads and recompute_modules round-trip; bad values name their path",
+          "[memory][scenario]")
+{
+    Scenario sc = presetScenario("deepseek-v3-2048-h800");
+    CHECK(sc.training.optimizerState == OptimizerState::Bf16Moments);
+    CHECK(sc.training.fp32MainGrads);
+    CHECK(sc.training.recomputeModules == RecomputeModules{true, true, true});
+    SpecErrors errors;
+    const auto again = parseScenario(scenarioToJson(sc), "round-trip", errors);
+    REQUIRE(again);
+    CHECK(again->training.optimizerState == OptimizerState::Bf16Moments);
+    CHECK(again->training.recomputeModules == sc.training.recomputeModules);
+    nlohmann::json bad = scenarioToJson(sc);
+    bad["training"]["optimizer_state"] = "fp16";
+    bad["training"]["recompute_modules"] = {"norm", "attention"};
+    errors.clear();
+    CHECK_FALSE(parseScenario(bad, "bad", errors));
+    REQUIRE(errors.size() == 2);
+    CHECK(errors[0].path == "/training/optimizer_state");
+    CHECK(errors[1].path == "/training/recompute_modules");
+}
