@@ -40,9 +40,21 @@ struct Efficiency {
     const std::string* source{};  // calibration source key (owned by the ComputeCalibration), null in theoretical mode
 };
 
-// One GPU family's kernel calibration (e.g. "compute-hopper"). Filled by the
-// spec reader; the grids are stored as the spec lists them.
+// One GPU family's kernel calibration (e.g. "compute-hopper"), compute_calibration.h.
+// A default-constructed one (no tables) answers 1 with its theoreticalSource.
 struct ComputeCalibration;
+
+// FLOP conventions the fractions assume: a GEMM is 2·M·N·K; attention
+// forward is 4·S²·d·heads per sequence, halved (S²/2 + S/2) when causal, and
+// the backward pass 2.5× the forward. Memory-bound kernels count the fewest
+// bytes they must move (see specs/README.md per kernel).
+
+// Router load imbalance, max / mean tokens per expert.
+enum class MoeBalancing { AuxiliaryLoss, LossFree };
+struct Factor {
+    double value = 1;
+    const std::string* source{}; // owned by the ComputeCalibration
+};
 
 // Efficiency of one GEMM pass of shape M×N×K at `precision` (bf16/fp16, fp8,
 // fp4). Precisions the calibration lacks fall back to the nearest measured one
@@ -64,5 +76,9 @@ struct ComputeCalibration;
 
 // Device time of one kernel launch inside a CUDA graph / stream (added per kernel).
 [[nodiscard]] Seconds kernelLaunchCost(const ComputeCalibration& c) noexcept;
+
+// Busiest expert's tokens over the mean, for a router balanced by an
+// auxiliary loss or by bias adjustment (DeepSeek-V3). 1 when uncalibrated.
+[[nodiscard]] Factor moeLoadImbalance(const ComputeCalibration& c, MoeBalancing balancing) noexcept;
 
 } // namespace scalescope

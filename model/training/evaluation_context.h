@@ -4,6 +4,7 @@
 // tiers from the topology graph, and the model's per-layer costs. Evaluating
 // a different parallel layout reuses the context (the layout search does).
 
+#include "model/compute/compute_calibration.h"
 #include "model/training/evaluation.h"
 #include "model/spec/facility_specs.h"
 #include "model/spec/hardware_specs.h"
@@ -25,6 +26,8 @@ struct EvaluationContext {
     ModelSpec model;
     std::optional<SuperchipSpec> superchip;
     CalibrationSpec calibration;
+    ComputeCalibration compute;      // kernel speeds of gpu.architecture; empty (all 1) when none
+    bool computeCarriedOver = false; // compute is scaled from another family: an assumption to show
     NetworkTiers tiers;
     ModelCost cost; // at scenario.training.seqLen
     FlopsPerSecond peak{}; // dense Tensor Core peak at the training precision
