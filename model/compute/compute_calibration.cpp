@@ -42,6 +42,14 @@ bool hasLength(SpecReader& r, const std::string& path, size_t n, const char* wha
     return ok;
 }
 
+LogGrid prepared(SpecReader& r, const std::string& path, LogGrid g)
+{
+    if (g.prepare()) return g;
+    r.error(path, "expected axes evenly spaced in log2, or whose log2 gaps are whole multiples of the smallest "
+                  "(e.g. 8, 32, 64)");
+    return {};
+}
+
 // A table of `dims` (1 or 3) nested lists matching `axes`, divided by `divisor`.
 LogGrid readGrid(SpecReader& r, const std::string& path, const std::array<std::vector<double>, 3>& axes, int dims,
                  double divisor, const std::array<const char*, 3>& names)
@@ -60,7 +68,7 @@ LogGrid readGrid(SpecReader& r, const std::string& path, const std::array<std::v
     };
     if (dims == 1) {
         addRow(path, n0);
-        return g;
+        return prepared(r, path, std::move(g));
     }
     if (!hasLength(r, path, n0, names[0])) return {};
     for (size_t i = 0; i < n0; ++i) {
@@ -69,7 +77,7 @@ LogGrid readGrid(SpecReader& r, const std::string& path, const std::array<std::v
         for (size_t j = 0; j < n1; ++j)
             addRow(p + "/" + std::to_string(j), n2);
     }
-    return g;
+    return prepared(r, path, std::move(g));
 }
 
 void requireUnit(SpecReader& r, const std::string& path, const char* unit)

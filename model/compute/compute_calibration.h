@@ -28,11 +28,20 @@ class SpecReader;
 // Values on up to three axes, interpolated linearly in log2 of each axis
 // and clamped at the edges. Axes hold log2 of positive values, ascending;
 // values are row-major [axis0][axis1][axis2]. Axes of size 1 are constant.
+// prepare() resamples an uneven axis (8, 32, 64 heads) onto even log2 steps
+// (8, 16, 32, 64: the same piecewise-linear function), so a lookup is a
+// multiply per axis and one trilinear blend, with no search.
 struct LogGrid {
     std::array<std::vector<double>, 3> axes{std::vector<double>{0.0}, std::vector<double>{0.0},
                                             std::vector<double>{0.0}};
     std::vector<double> values;
+    // Filled by prepare().
+    std::array<double, 3> first{}, inverseStep{}, last{}; // last: cell position clamp, n - 1 - ε
+    std::array<size_t, 3> stride{}, upper{};              // index step of the axis, and to the upper neighbour
 
+    // After setting axes and values; false when an uneven axis's gaps are not
+    // whole multiples of its smallest gap (the grid is then left unusable).
+    [[nodiscard]] bool prepare();
     [[nodiscard]] bool empty() const noexcept { return values.empty(); }
     // Arguments are the axis quantities themselves (not their log2), > 0.
     [[nodiscard]] double at(double x0, double x1 = 1, double x2 = 1) const noexcept;

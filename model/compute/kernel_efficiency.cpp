@@ -3,7 +3,9 @@
 #include "model/compute/compute_calibration.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 
 // The hot path of the training step (~30-40 calls per evaluation): no
 // allocation, no map or string look-ups, a few log2s and one trilinear blend.
@@ -13,25 +15,16 @@ static_assert(static_cast<int>(MemoryOp::Optimizer) + 1 == kMemoryOpCount, "one 
 
 namespace {
 
-// Cell index and weight of log2 value x on an ascending axis, clamped.
-inline void locate(const std::vector<double>& axis, double x, size_t& i, double& t) noexcept
+// log2 to ~1e-3, exact at powers of two (every grid axis here is one):
+// exponent from the bits, a cubic through (1, 0) and (2, 1) for the mantissa.
+inline double fastLog2(double x) noexcept
 {
-    const size_t n = axis.size();
-    if (n == 1 || !(x > axis[0])) { // also NaN
-        i = 0;
-        t = 0;
-        return;
-    }
-    if (x >= axis[n - 1]) {
-        i = n - 2;
-        t = 1;
-        return;
-    }
-    size_t j = 1;
-    while (axis[j] < x)
-        ++j;
-    i = j - 1;
-    t = (x - axis[i]) / (axis[j] - axis[i]);
+    const auto bits = std::bit_cast<std::uint64_t>(x);
+    const auto exponent = static_cast<std::uint32_t>(bits >> 52); // sign bit included: negatives fail below
+    if (exponent - 1 >= 0x7fe) return x > 1 ? 1e300 : -1e300;     // 0, subnormal, inf, NaN, < 0: an edge
+    const double f = std::bit_cast<double>((bits & 0x000fffffffffffffULL) | 0x3ff0000000000000ULL) - 1.0;
+    constexpr double c1 = 1.4208645374301365, c2 = -0.577250650806566, c3 = 1.0 - c1 - c2;
+    return static_cast<double>(static_cast<int>(exponent) - 1023) + f * (c1 + f * (c2 + f * c3));
 }
 
 inline double fraction(double f) noexcept
@@ -41,23 +34,85 @@ inline double fraction(double f) noexcept
 
 } // namespace
 
+bool LogGrid::prepare()
+{
+    // Resample uneven axes onto their smallest log2 gap (exact for piecewise-linear data).
+    for (size_t a = 0; a < 3; ++a) {
+        const std::vector<double> ax = axes[a];
+        if (ax.size() < 2) continue;
+        double gap = ax[1] - ax[0];
+        for (size_t i = 1; i < ax.size(); ++i)
+            gap = std::min(gap, ax[i] - ax[i - 1]);
+        const double steps = (ax.back() - ax.front()) / gap;
+        if (std::abs(steps - std::round(steps)) > 1e-6) return false;
+        const size_t n = static_cast<size_t>(std::llround(steps)) + 1;
+        if (n == ax.size()) continue;
+        for (size_t i = 1; i < ax.size(); ++i) {
+            const double k = (ax[i] - ax[0]) / gap;
+            if (std::abs(k - std::round(k)) > 1e-6) return false;
+        }
+        std::vector<double> even(n);
+        for (size_t i = 0; i < n; ++i)
+            even[i] = ax[0] + gap * static_cast<double>(i);
+        std::array<size_t, 3> size{axes[0].size(), axes[1].size(), axes[2].size()};
+        std::array<size_t, 3> newSize = size;
+        newSize[a] = n;
+        std::vector<double> out(newSize[0] * newSize[1] * newSize[2]);
+        for (size_t i0 = 0; i0 < newSize[0]; ++i0)
+            for (size_t i1 = 0; i1 < newSize[1]; ++i1)
+                for (size_t i2 = 0; i2 < newSize[2]; ++i2) {
+                    std::array<size_t, 3> idx{i0, i1, i2};
+                    const double l = even[idx[a]];
+                    size_t j = 1;
+                    while (j < ax.size() - 1 && ax[j] < l)
+                        ++j;
+                    const double t = (l - ax[j - 1]) / (ax[j] - ax[j - 1]);
+                    std::array<size_t, 3> lo = idx, hi = idx;
+                    lo[a] = j - 1;
+                    hi[a] = j;
+                    auto v = [&](const std::array<size_t, 3>& q) {
+                        return values[(q[0] * size[1] + q[1]) * size[2] + q[2]];
+                    };
+                    out[(i0 * newSize[1] + i1) * newSize[2] + i2] = v(lo) + (v(hi) - v(lo)) * t;
+                }
+        axes[a] = std::move(even);
+        values = std::move(out);
+    }
+    const std::array<size_t, 3> n{axes[0].size(), axes[1].size(), axes[2].size()};
+    stride = {n[1] * n[2], n[2], 1};
+    for (size_t a = 0; a < 3; ++a) {
+        first[a] = axes[a].front();
+        inverseStep[a] = n[a] > 1 ? static_cast<double>(n[a] - 1) / (axes[a].back() - axes[a].front()) : 0.0;
+        last[a] = n[a] > 1 ? static_cast<double>(n[a] - 1) - 1e-12 : 0.0;
+        upper[a] = n[a] > 1 ? stride[a] : 0;
+    }
+    return true;
+}
+
 double LogGrid::at(double x0, double x1, double x2) const noexcept
 {
-    std::array<size_t, 3> i{};
-    std::array<double, 3> t{};
-    locate(axes[0], std::log2(x0), i[0], t[0]);
-    locate(axes[1], axes[1].size() > 1 ? std::log2(x1) : 0.0, i[1], t[1]);
-    locate(axes[2], axes[2].size() > 1 ? std::log2(x2) : 0.0, i[2], t[2]);
-    const size_t n1 = axes[1].size(), n2 = axes[2].size();
-    // The upper neighbour of a size-1 axis is the cell itself (weight 0 anyway).
-    const size_t j0 = i[0] + (axes[0].size() > 1), j1 = i[1] + (n1 > 1), j2 = i[2] + (n2 > 1);
-    auto v = [&](size_t a, size_t b, size_t c) { return values[(a * n1 + b) * n2 + c]; };
-    auto lerp = [](double a, double b, double w) { return a + (b - a) * w; };
-    const double c00 = lerp(v(i[0], i[1], i[2]), v(i[0], i[1], j2), t[2]);
-    const double c01 = lerp(v(i[0], j1, i[2]), v(i[0], j1, j2), t[2]);
-    const double c10 = lerp(v(j0, i[1], i[2]), v(j0, i[1], j2), t[2]);
-    const double c11 = lerp(v(j0, j1, i[2]), v(j0, j1, j2), t[2]);
-    return lerp(lerp(c00, c01, t[1]), lerp(c10, c11, t[1]), t[0]);
+    // Cell and position on each axis: u in [0, n - 1), clamped (NaN -> 0).
+    auto cell = [&](size_t a, double x, size_t& index, double& t) {
+        double u = (fastLog2(x) - first[a]) * inverseStep[a];
+        u = u > 0 ? u : 0.0;
+        u = u < last[a] ? u : last[a];
+        const int i = static_cast<int>(u); // 0 <= u < n - 1
+        t = u - static_cast<double>(i);
+        index = static_cast<size_t>(i) * stride[a];
+    };
+    size_t i0, i1, i2;
+    double t0, t1, t2;
+    cell(0, x0, i0, t0);
+    cell(1, x1, i1, t1);
+    cell(2, x2, i2, t2);
+    const double* v = values.data() + i0 + i1 + i2;
+    const size_t d0 = upper[0], d1 = upper[1], d2 = upper[2];
+    auto lerp = [](double p, double q, double w) { return p + (q - p) * w; };
+    const double c00 = lerp(v[0], v[d2], t2);
+    const double c01 = lerp(v[d1], v[d1 + d2], t2);
+    const double c10 = lerp(v[d0], v[d0 + d2], t2);
+    const double c11 = lerp(v[d0 + d1], v[d0 + d1 + d2], t2);
+    return lerp(lerp(c00, c01, t1), lerp(c10, c11, t1), t0);
 }
 
 void LogGrid::scaleClamped(double factor) noexcept

@@ -24,20 +24,20 @@ enum class AttentionPass { Forward, Backward };
 
 // Memory-bound kernels, each with its own measured achievable bandwidth.
 enum class MemoryOp {
-    Residual,      // residual add
-    Norm,          // RMSNorm / LayerNorm
-    Activation,    // SwiGLU / GELU
-    Rotary,        // RoPE
-    Fp8Cast,       // cast with amax to FP8
-    Permute,       // MoE token permute / unpermute (gather/scatter)
-    CrossEntropy,  // logits → loss (fused)
-    Embedding,     // embedding lookup
-    Optimizer,     // fused AdamW on fp32 master weights
+    Residual,     // residual add
+    Norm,         // RMSNorm / LayerNorm
+    Activation,   // SwiGLU / GELU
+    Rotary,       // RoPE
+    Fp8Cast,      // cast with amax to FP8
+    Permute,      // MoE token permute / unpermute (gather/scatter)
+    CrossEntropy, // logits → loss (fused)
+    Embedding,    // embedding lookup
+    Optimizer,    // fused AdamW on fp32 master weights
 };
 
 struct Efficiency {
-    double fraction = 1;          // of the nominal peak, in (0, 1]
-    const std::string* source{};  // calibration source key (owned by the ComputeCalibration), null in theoretical mode
+    double fraction = 1;         // of the nominal peak, in (0, 1]
+    const std::string* source{}; // calibration source key (owned by the ComputeCalibration), null in theoretical mode
 };
 
 // One GPU family's kernel calibration (e.g. "compute-hopper"), compute_calibration.h.
@@ -59,8 +59,8 @@ struct Factor {
 // Efficiency of one GEMM pass of shape M×N×K at `precision` (bf16/fp16, fp8,
 // fp4). Precisions the calibration lacks fall back to the nearest measured one
 // and say so through the source key.
-[[nodiscard]] Efficiency gemmEfficiency(const ComputeCalibration& c, Precision precision, GemmPass pass,
-                                        double m, double n, double k) noexcept;
+[[nodiscard]] Efficiency gemmEfficiency(const ComputeCalibration& c, Precision precision, GemmPass pass, double m,
+                                        double n, double k) noexcept;
 
 // MoE expert GEMMs run as one grouped GEMM: `experts` local experts, each
 // with `tokensPerExpert` rows, N×K weights.
