@@ -271,6 +271,7 @@ void resolveCarryOver(ComputeCalibration& t, const ComputeCalibration& base)
         t.memorySource[i] = memory.efficiency.source;
     }
     t.launch = base.launch;
+    if (t.sources.count("assume")) t.launch.source = "assume"; // the measured family's value, unchanged
     t.moeAuxiliaryLoss = base.moeAuxiliaryLoss;
     t.moeLossFree = base.moeLossFree;
     addFallbacks(t);

@@ -165,7 +165,9 @@ Efficiency groupedGemmEfficiency(const ComputeCalibration& c, Precision precisio
     const Efficiency dense = gemmEfficiency(c, precision, pass, tokensPerExpert * std::max(experts, 1), n, k);
     if (c.groupedOverDense.empty()) return dense;
     const double ratio = std::min(1.0, c.groupedOverDense.at(tokensPerExpert));
-    return {fraction(dense.fraction * ratio), dense.source == &c.bf16.source ? &c.groupedSource : dense.source};
+    // Measured BF16: cite the grouped measurement; otherwise the grid's own (carried or fallback) source.
+    const bool measured = !c.carriedOver() && dense.source == &c.bf16.source;
+    return {fraction(dense.fraction * ratio), measured ? &c.groupedSource : dense.source};
 }
 
 Efficiency attentionEfficiency(const ComputeCalibration& c, AttentionPass pass, double headDim, double seqLen,

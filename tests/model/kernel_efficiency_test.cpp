@@ -210,6 +210,11 @@ TEST_CASE("A100 carried over: BF16 scaled by MAMF 86.9 % / 80.3 %; FlashAttentio
     CHECK(attentionEfficiency(a, AttentionPass::Backward, 128, 32768, 64, true).fraction == Approx(0.63).epsilon(0.01));
     CHECK(memoryBandwidthFraction(a, MemoryOp::Optimizer).fraction ==
           memoryBandwidthFraction(h, MemoryOp::Optimizer).fraction);
+    CHECK(key(memoryBandwidthFraction(a, MemoryOp::Optimizer)) == "assume");
+    CHECK(kernelLaunchCost(a).si == kernelLaunchCost(h).si);
+    CHECK(a.launch.source == "assume");
+    CHECK(*moeLoadImbalance(a, MoeBalancing::LossFree).source == "lossfree");
+    CHECK(a.sources.count("lossfree") == 1); // merged from the measured family
 }
 
 TEST_CASE("B200 carried over: BF16 8192^3 1494 TFLOP/s (torchao measured 1420, +5 %), FP4 8192^3 cuBLAS 5239 "
