@@ -294,3 +294,31 @@ TEST_CASE("Scenario contexts carry their family's calibration; measured mode wit
     CHECK(makeEvaluationContext(theoretical, bare, errors, "s.json"));
     fs::remove_all(dir);
 }
+
+TEST_CASE("Uneven axes (8, 32, 64 heads) interpolate in log2 like the measured points say; other gaps are refused",
+          "[kernel]")
+{
+    const ComputeCalibration& h = family("Hopper");
+    auto fwd = [&](double heads) {
+        return attentionEfficiency(h, AttentionPass::Forward, 128, 16384, heads, true).fraction * kH100Bf16;
+    };
+    CHECK(fwd(8) == Approx(595.4).epsilon(0.01)); // measured cells, head dim 128, 16k causal
+    CHECK(fwd(32) == Approx(663.2).epsilon(0.01));
+    CHECK(fwd(16) == Approx((fwd(8) + fwd(32)) / 2).epsilon(1e-9)); // log2 16 is halfway between 8 and 32
+    CHECK(fwd(48) > std::min(fwd(32), fwd(64)));
+    CHECK(fwd(48) < std::max(fwd(32), fwd(64)));
+
+    LogGrid g;
+    g.axes[0] = {0.0, 1.0, 2.5}; // log2 gaps 1 and 1.5: not whole multiples of the smallest
+    g.values = {0.1, 0.2, 0.3};
+    CHECK_FALSE(g.prepare());
+    LogGrid ok;
+    ok.axes[0] = {3.0, 5.0, 6.0}; // 8, 32, 64
+    ok.values = {0.2, 0.6, 0.8};
+    REQUIRE(ok.prepare());
+    CHECK(ok.axes[0].size() == 4);
+    CHECK(ok.at(16) == Approx(0.4));
+    CHECK(ok.at(64) == Approx(0.8));
+    CHECK(ok.at(1e9) == Approx(0.8));
+    CHECK(ok.at(0) == Approx(0.2)); // non-positive clamps to the first cell
+}
