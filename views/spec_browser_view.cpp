@@ -28,6 +28,7 @@ QString kindTitle(SpecKind k)
     case SpecKind::System: return SpecBrowserView::tr("Systems");
     case SpecKind::Model: return SpecBrowserView::tr("Models");
     case SpecKind::Calibration: return SpecBrowserView::tr("Calibrations");
+    case SpecKind::ComputeCalibration: return SpecBrowserView::tr("Kernel calibrations");
     case SpecKind::Fluid: return SpecBrowserView::tr("Coolants and air");
     case SpecKind::Facility: return SpecBrowserView::tr("Facilities");
     }

@@ -1,22 +1,105 @@
 #pragma once
-// One GPU family's measured kernel speeds (specs/calibration/compute-*.json):
-// GEMM grids per precision and pass, grouped (MoE) GEMMs, fused attention,
-// memory-bound kernels, launch cost. Read by the spec reader; queried through
-// kernel_efficiency.h. STUB: the calibration work fills this in.
+// One GPU family's kernel speeds (specs/calibration/compute-*.json, kind
+// "compute-calibration"): GEMM grids per precision and pass, grouped (MoE)
+// GEMMs, fused attention, memory-bound kernels, launch cost and the MoE
+// router's load imbalance. Read by the spec reader, finished once at load
+// (every table turned into fractions of peak on log2 axes), then queried
+// through kernel_efficiency.h without allocating.
+//
+// A family without measurements names a measured one in "carried_over":
+// its tables are the measured ones, each multiplied by
+// efficiency / reference_efficiency (a published figure for the chip over
+// the same figure for the measured chip) and clamped to 1. Such a
+// calibration is an assumption the app shows to users (carriedOver()).
 
 #include "model/spec/sourced.h"
 #include "model/spec/units.h"
 
+#include <array>
+#include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace scalescope {
 
-struct ComputeCalibration {
-    std::string id, name;
-    SourceMap sources;
-    std::vector<std::string> architectures; // GPU architectures it applies to ("hopper")
-    std::string theoreticalSource = "roofline"; // source key shown in theoretical mode
+class SpecReader;
+
+// Values on up to three axes, interpolated linearly in log2 of each axis
+// and clamped at the edges. Axes hold log2 of positive values, ascending;
+// values are row-major [axis0][axis1][axis2]. Axes of size 1 are constant.
+// prepare() resamples an uneven axis (8, 32, 64 heads) onto even log2 steps
+// (8, 16, 32, 64: the same piecewise-linear function), so a lookup is a
+// multiply per axis and one trilinear blend, with no search.
+struct LogGrid {
+    std::array<std::vector<double>, 3> axes{std::vector<double>{0.0}, std::vector<double>{0.0},
+                                            std::vector<double>{0.0}};
+    std::vector<double> values;
+    // Filled by prepare().
+    std::array<double, 3> first{}, inverseStep{}, last{}; // last: cell position clamp, n - 1 - ε
+    std::array<size_t, 3> stride{}, upper{};              // index step of the axis, and to the upper neighbour
+
+    // After setting axes and values; false when an uneven axis's gaps are not
+    // whole multiples of its smallest gap (the grid is then left unusable).
+    [[nodiscard]] bool prepare();
+    [[nodiscard]] bool empty() const noexcept { return values.empty(); }
+    // Arguments are the axis quantities themselves (not their log2), > 0.
+    [[nodiscard]] double at(double x0, double x1 = 1, double x2 = 1) const noexcept;
+    void scaleClamped(double factor) noexcept; // multiply, then cap at 1
 };
+
+// One precision's GEMM grid over M (tokens) × N (out) × K (in), per pass.
+struct GemmGrid {
+    std::array<LogGrid, 3> pass; // forward, data grad, weight grad
+    std::string source;          // key into ComputeCalibration::sources
+    [[nodiscard]] bool empty() const noexcept { return pass[0].empty(); }
+};
+
+inline constexpr int kMemoryOpCount = 9; // MemoryOp values, kernel_efficiency.h
+
+// A published efficiency of the chip over the same figure for the measured chip.
+struct CarryScale {
+    Sourced<double> efficiency, reference;
+    [[nodiscard]] double factor() const noexcept { return efficiency.value / reference.value; }
+};
+
+struct ComputeCalibration {
+    std::string id, name, description;
+    SourceMap sources;
+    std::vector<std::string> architectures;     // GPU architectures it applies to ("Hopper")
+    std::string theoreticalSource = "roofline"; // source key shown in theoretical mode
+
+    // Carried over from another family (empty: measured).
+    std::string carriedFrom, assumption, unsupportedSource;
+    std::map<std::string, CarryScale> scales; // "gemm_bf16", "gemm_fp8", "gemm_fp4", "attention_forward", ...
+    [[nodiscard]] bool carriedOver() const noexcept { return !carriedFrom.empty(); }
+
+    // Reference peaks the measured tables are divided by.
+    Sourced<FlopsPerSecond> bf16Peak, fp8Peak, fp4Peak;
+    Sourced<BytesPerSecond> hbmBandwidth;
+
+    GemmGrid bf16, fp8, fp4;                             // fractions of the precision's dense peak
+    std::string fp8Fallback, fp4Fallback, otherFallback; // source keys used when a precision falls back
+    LogGrid groupedOverDense;                            // grouped / dense GEMM throughput vs tokens per expert
+    std::string groupedSource;
+    std::array<LogGrid, 2> attention;      // causal; over head dim × sequence × query heads
+    std::array<LogGrid, 2> nonCausalRatio; // non-causal / causal vs sequence length
+    std::array<std::string, 2> attentionSource;
+    std::array<double, kMemoryOpCount> memoryFraction{};
+    std::array<std::string, kMemoryOpCount> memorySource;
+    Sourced<Seconds> launch;
+    Sourced<double> moeAuxiliaryLoss, moeLossFree; // max / mean tokens per expert
+};
+
+// Reads one "compute-calibration" document; a carried-over one is left
+// without tables until resolveCarryOver.
+[[nodiscard]] ComputeCalibration readComputeCalibration(SpecReader& r);
+
+// Fills a carried-over calibration from its measured base (copies and
+// scales the tables, merges the base's citations for keys it lacks).
+void resolveCarryOver(ComputeCalibration& target, const ComputeCalibration& base);
+
+// True when `architecture` (a GpuSpec::architecture, any case) is covered.
+[[nodiscard]] bool appliesTo(const ComputeCalibration& c, std::string_view architecture) noexcept;
 
 } // namespace scalescope

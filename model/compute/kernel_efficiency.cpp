@@ -2,23 +2,201 @@
 
 #include "model/compute/compute_calibration.h"
 
-// STUB until the calibration lands: every kernel at its nominal peak.
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+
+// The hot path of the training step (~30-40 calls per evaluation): no
+// allocation, no map or string look-ups, a few log2s and one trilinear blend.
 namespace scalescope {
 
-Efficiency gemmEfficiency(const ComputeCalibration& c, Precision, GemmPass, double, double, double) noexcept
+static_assert(static_cast<int>(MemoryOp::Optimizer) + 1 == kMemoryOpCount, "one calibrated fraction per MemoryOp");
+
+namespace {
+
+// log2 to ~1e-3, exact at powers of two (every grid axis here is one):
+// exponent from the bits, a cubic through (1, 0) and (2, 1) for the mantissa.
+inline double fastLog2(double x) noexcept
 {
-    return {1.0, &c.theoreticalSource};
+    const auto bits = std::bit_cast<std::uint64_t>(x);
+    const auto exponent = static_cast<std::uint32_t>(bits >> 52); // sign bit included: negatives fail below
+    if (exponent - 1 >= 0x7fe) return x > 1 ? 1e300 : -1e300;     // 0, subnormal, inf, NaN, < 0: an edge
+    const double f = std::bit_cast<double>((bits & 0x000fffffffffffffULL) | 0x3ff0000000000000ULL) - 1.0;
+    constexpr double c1 = 1.4208645374301365, c2 = -0.577250650806566, c3 = 1.0 - c1 - c2;
+    return static_cast<double>(static_cast<int>(exponent) - 1023) + f * (c1 + f * (c2 + f * c3));
 }
-Efficiency groupedGemmEfficiency(const ComputeCalibration& c, Precision, GemmPass, double, double, double, int) noexcept
+
+inline double fraction(double f) noexcept
 {
-    return {1.0, &c.theoreticalSource};
+    return std::clamp(f, 1e-3, 1.0);
 }
-Efficiency attentionEfficiency(const ComputeCalibration& c, AttentionPass, double, double, double, bool) noexcept
+
+} // namespace
+
+bool LogGrid::prepare()
 {
-    return {1.0, &c.theoreticalSource};
+    // Resample uneven axes onto their smallest log2 gap (exact for piecewise-linear data).
+    for (size_t a = 0; a < 3; ++a) {
+        const std::vector<double> ax = axes[a];
+        if (ax.size() < 2) continue;
+        double gap = ax[1] - ax[0];
+        for (size_t i = 1; i < ax.size(); ++i)
+            gap = std::min(gap, ax[i] - ax[i - 1]);
+        const double steps = (ax.back() - ax.front()) / gap;
+        if (std::abs(steps - std::round(steps)) > 1e-6) return false;
+        const size_t n = static_cast<size_t>(std::llround(steps)) + 1;
+        if (n == ax.size()) continue;
+        for (size_t i = 1; i < ax.size(); ++i) {
+            const double k = (ax[i] - ax[0]) / gap;
+            if (std::abs(k - std::round(k)) > 1e-6) return false;
+        }
+        std::vector<double> even(n);
+        for (size_t i = 0; i < n; ++i)
+            even[i] = ax[0] + gap * static_cast<double>(i);
+        std::array<size_t, 3> size{axes[0].size(), axes[1].size(), axes[2].size()};
+        std::array<size_t, 3> newSize = size;
+        newSize[a] = n;
+        std::vector<double> out(newSize[0] * newSize[1] * newSize[2]);
+        for (size_t i0 = 0; i0 < newSize[0]; ++i0)
+            for (size_t i1 = 0; i1 < newSize[1]; ++i1)
+                for (size_t i2 = 0; i2 < newSize[2]; ++i2) {
+                    std::array<size_t, 3> idx{i0, i1, i2};
+                    const double l = even[idx[a]];
+                    size_t j = 1;
+                    while (j < ax.size() - 1 && ax[j] < l)
+                        ++j;
+                    const double t = (l - ax[j - 1]) / (ax[j] - ax[j - 1]);
+                    std::array<size_t, 3> lo = idx, hi = idx;
+                    lo[a] = j - 1;
+                    hi[a] = j;
+                    auto v = [&](const std::array<size_t, 3>& q) {
+                        return values[(q[0] * size[1] + q[1]) * size[2] + q[2]];
+                    };
+                    out[(i0 * newSize[1] + i1) * newSize[2] + i2] = v(lo) + (v(hi) - v(lo)) * t;
+                }
+        axes[a] = std::move(even);
+        values = std::move(out);
+    }
+    const std::array<size_t, 3> n{axes[0].size(), axes[1].size(), axes[2].size()};
+    stride = {n[1] * n[2], n[2], 1};
+    for (size_t a = 0; a < 3; ++a) {
+        first[a] = axes[a].front();
+        inverseStep[a] = n[a] > 1 ? static_cast<double>(n[a] - 1) / (axes[a].back() - axes[a].front()) : 0.0;
+        last[a] = n[a] > 1 ? static_cast<double>(n[a] - 1) - 1e-12 : 0.0;
+        upper[a] = n[a] > 1 ? stride[a] : 0;
+    }
+    return true;
 }
-Efficiency memoryBandwidthFraction(const ComputeCalibration& c, MemoryOp) noexcept { return {1.0, &c.theoreticalSource}; }
-Efficiency moeRoutingBalance(const ComputeCalibration& c) noexcept { return {1.0, &c.theoreticalSource}; }
-Seconds kernelLaunchCost(const ComputeCalibration&) noexcept { return Seconds{0}; }
+
+double LogGrid::at(double x0, double x1, double x2) const noexcept
+{
+    // Cell and position on each axis: u in [0, n - 1), clamped (NaN -> 0).
+    auto cell = [&](size_t a, double x, size_t& index, double& t) {
+        double u = (fastLog2(x) - first[a]) * inverseStep[a];
+        u = u > 0 ? u : 0.0;
+        u = u < last[a] ? u : last[a];
+        const int i = static_cast<int>(u); // 0 <= u < n - 1
+        t = u - static_cast<double>(i);
+        index = static_cast<size_t>(i) * stride[a];
+    };
+    size_t i0, i1, i2;
+    double t0, t1, t2;
+    cell(0, x0, i0, t0);
+    cell(1, x1, i1, t1);
+    cell(2, x2, i2, t2);
+    const double* v = values.data() + i0 + i1 + i2;
+    const size_t d0 = upper[0], d1 = upper[1], d2 = upper[2];
+    auto lerp = [](double p, double q, double w) { return p + (q - p) * w; };
+    const double c00 = lerp(v[0], v[d2], t2);
+    const double c01 = lerp(v[d1], v[d1 + d2], t2);
+    const double c10 = lerp(v[d0], v[d0 + d2], t2);
+    const double c11 = lerp(v[d0 + d1], v[d0 + d1 + d2], t2);
+    return lerp(lerp(c00, c01, t1), lerp(c10, c11, t1), t0);
+}
+
+void LogGrid::scaleClamped(double factor) noexcept
+{
+    for (double& v : values)
+        v = std::min(1.0, v * factor);
+}
+
+namespace {
+
+// The grid for a precision, and the fallback source key when it is not its own.
+const GemmGrid* gemmGrid(const ComputeCalibration& c, Precision p, const std::string*& fallback) noexcept
+{
+    switch (p) {
+    case Precision::Bf16:
+    case Precision::Fp16: return &c.bf16;
+    case Precision::Fp8:
+        if (!c.fp8.empty()) return &c.fp8;
+        fallback = &c.fp8Fallback;
+        return &c.bf16;
+    case Precision::Fp4:
+        if (!c.fp4.empty()) return &c.fp4;
+        fallback = &c.fp4Fallback;
+        return c.fp8.empty() ? &c.bf16 : &c.fp8;
+    case Precision::Fp6:
+    case Precision::Fp32:
+    case Precision::Tf32:
+    case Precision::Fp64:
+    case Precision::Fp64Tensor: break;
+    }
+    fallback = &c.otherFallback;
+    return &c.bf16;
+}
+
+} // namespace
+
+Efficiency gemmEfficiency(const ComputeCalibration& c, Precision precision, GemmPass pass, double m, double n,
+                          double k) noexcept
+{
+    const std::string* fallback = nullptr;
+    const GemmGrid* g = gemmGrid(c, precision, fallback);
+    if (g->empty()) return {1.0, &c.theoreticalSource};
+    return {fraction(g->pass[static_cast<size_t>(pass)].at(m, n, k)), fallback ? fallback : &g->source};
+}
+
+Efficiency groupedGemmEfficiency(const ComputeCalibration& c, Precision precision, GemmPass pass,
+                                 double tokensPerExpert, double n, double k, int experts) noexcept
+{
+    // One dense GEMM over all local tokens, times the measured grouped/dense ratio.
+    const Efficiency dense = gemmEfficiency(c, precision, pass, tokensPerExpert * std::max(experts, 1), n, k);
+    if (c.groupedOverDense.empty()) return dense;
+    const double ratio = std::min(1.0, c.groupedOverDense.at(tokensPerExpert));
+    // Measured BF16: cite the grouped measurement; otherwise the grid's own (carried or fallback) source.
+    const bool measured = !c.carriedOver() && dense.source == &c.bf16.source;
+    return {fraction(dense.fraction * ratio), measured ? &c.groupedSource : dense.source};
+}
+
+Efficiency attentionEfficiency(const ComputeCalibration& c, AttentionPass pass, double headDim, double seqLen,
+                               double heads, bool causal) noexcept
+{
+    const size_t p = static_cast<size_t>(pass);
+    if (c.attention[p].empty()) return {1.0, &c.theoreticalSource};
+    double f = c.attention[p].at(headDim, seqLen, heads);
+    if (!causal && !c.nonCausalRatio[p].empty()) f *= c.nonCausalRatio[p].at(seqLen);
+    return {fraction(f), &c.attentionSource[p]};
+}
+
+Efficiency memoryBandwidthFraction(const ComputeCalibration& c, MemoryOp op) noexcept
+{
+    const size_t i = static_cast<size_t>(op);
+    if (c.memorySource[i].empty()) return {1.0, &c.theoreticalSource};
+    return {fraction(c.memoryFraction[i]), &c.memorySource[i]};
+}
+
+Seconds kernelLaunchCost(const ComputeCalibration& c) noexcept
+{
+    return c.launch.value;
+}
+
+Factor moeLoadImbalance(const ComputeCalibration& c, MoeBalancing balancing) noexcept
+{
+    const Sourced<double>& f = balancing == MoeBalancing::LossFree ? c.moeLossFree : c.moeAuxiliaryLoss;
+    if (f.source.empty()) return {1.0, &c.theoreticalSource};
+    return {f.value, &f.source};
+}
 
 } // namespace scalescope

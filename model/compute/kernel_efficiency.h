@@ -10,6 +10,7 @@
 // below peak. Nothing here is fitted to end-to-end runs.
 
 #include "model/spec/precision.h"
+#include "model/spec/scenario.h"
 #include "model/spec/sourced.h"
 #include "model/spec/units.h"
 
@@ -24,32 +25,44 @@ enum class AttentionPass { Forward, Backward };
 
 // Memory-bound kernels, each with its own measured achievable bandwidth.
 enum class MemoryOp {
-    Residual,      // residual add
-    Norm,          // RMSNorm / LayerNorm
-    Activation,    // SwiGLU / GELU
-    Rotary,        // RoPE
-    Fp8Cast,       // cast with amax to FP8
-    Permute,       // MoE token permute / unpermute (gather/scatter)
-    CrossEntropy,  // logits → loss (fused)
-    Embedding,     // embedding lookup
-    Optimizer,     // fused AdamW on fp32 master weights
+    Residual,     // residual add
+    Norm,         // RMSNorm / LayerNorm
+    Activation,   // SwiGLU / GELU
+    Rotary,       // RoPE
+    Fp8Cast,      // cast with amax to FP8
+    Permute,      // MoE token permute / unpermute (gather/scatter)
+    CrossEntropy, // logits → loss (fused)
+    Embedding,    // embedding lookup
+    Optimizer,    // fused AdamW on fp32 master weights
 };
 
 struct Efficiency {
-    double fraction = 1;          // of the nominal peak, in (0, 1]
-    const std::string* source{};  // calibration source key (owned by the ComputeCalibration), null in theoretical mode
+    double fraction = 1;         // of the nominal peak, in (0, 1]
+    const std::string* source{}; // calibration source key (owned by the ComputeCalibration), null in theoretical mode
 };
 
-// One GPU family's kernel calibration (e.g. "compute-hopper"). Filled by the
-// spec reader; the grids are stored as the spec lists them.
+// One GPU family's kernel calibration (e.g. "compute-hopper"), compute_calibration.h.
+// A default-constructed one (no tables) answers 1 with its theoreticalSource.
 struct ComputeCalibration;
+
+// FLOP conventions the fractions assume: a GEMM is 2·M·N·K; attention
+// forward is 4·S²·d·heads per sequence, halved (S²/2 + S/2) when causal, and
+// the backward pass 2.5× the forward. Memory-bound kernels count the fewest
+// bytes they must move (see specs/README.md per kernel).
+
+// Router load imbalance, max / mean tokens per expert.
+struct Factor {
+    double value = 1;
+    const std::string* source{}; // owned by the ComputeCalibration
+};
 
 // Efficiency of one of the three GEMMs (`pass`) of a linear layer whose
 // shape is M tokens × N output features × K input features (each pass does
-// 2·M·N·K FLOPs), at `precision` (bf16/fp16, fp8, fp4). Precisions the calibration lacks fall back to the nearest measured one
+// 2·M·N·K FLOPs), at `precision` (bf16/fp16, fp8, fp4). Precisions the
+// calibration lacks fall back to the nearest measured one
 // and say so through the source key.
-[[nodiscard]] Efficiency gemmEfficiency(const ComputeCalibration& c, Precision precision, GemmPass pass,
-                                        double m, double n, double k) noexcept;
+[[nodiscard]] Efficiency gemmEfficiency(const ComputeCalibration& c, Precision precision, GemmPass pass, double m,
+                                        double n, double k) noexcept;
 
 // MoE expert GEMMs run as one grouped GEMM: `experts` local experts, each
 // a linear layer of `tokensPerExpert` × N × K (same convention as above).
@@ -63,11 +76,11 @@ struct ComputeCalibration;
 // Achievable fraction of nominal HBM bandwidth for a memory-bound kernel.
 [[nodiscard]] Efficiency memoryBandwidthFraction(const ComputeCalibration& c, MemoryOp op) noexcept;
 
-// MoE routing imbalance: mean over max tokens per expert (≤ 1); expert
-// GEMMs of a step wait for the busiest expert.
-[[nodiscard]] Efficiency moeRoutingBalance(const ComputeCalibration& c) noexcept;
-
 // Device time of one kernel launch inside a CUDA graph / stream (added per kernel).
 [[nodiscard]] Seconds kernelLaunchCost(const ComputeCalibration& c) noexcept;
+
+// Busiest expert's tokens over the mean, for a router balanced by an
+// auxiliary loss or by bias adjustment (DeepSeek-V3). 1 when uncalibrated.
+[[nodiscard]] Factor moeLoadImbalance(const ComputeCalibration& c, MoeBalancing balancing) noexcept;
 
 } // namespace scalescope

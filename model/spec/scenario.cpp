@@ -222,6 +222,9 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
     if (auto rc = recomputeFromKey(recompute)) t.recompute = *rc;
     else r.error("/training/recompute", "expected \"none\", \"selective\" or \"full\", found \"" + recompute + "\"");
     t.tokensTotal = r.number("/training/tokens_total", 0, 0);
+    const std::string balancing = r.text("/training/moe_balancing", "aux-loss");
+    if (balancing == "loss-free") t.moeBalancing = MoeBalancing::LossFree;
+    else if (balancing != "aux-loss") r.error("/training/moe_balancing", "expected \"aux-loss\" or \"loss-free\", found \"" + balancing + "\"");
     const std::string optimizer = r.text("/training/optimizer_state", "fp32");
     if (optimizer == "bf16-moments") t.optimizerState = OptimizerState::Bf16Moments;
     else if (optimizer != "fp32")
@@ -350,6 +353,7 @@ json scenarioToJson(const Scenario& s)
                      {"recompute", recomputeKey(s.training.recompute)}};
     if (s.training.tokensTotal > 0) j["training"]["tokens_total"] = s.training.tokensTotal;
     if (s.training.optimizerState == OptimizerState::Bf16Moments) j["training"]["optimizer_state"] = "bf16-moments";
+    if (s.training.moeBalancing == MoeBalancing::LossFree) j["training"]["moe_balancing"] = "loss-free";
     if (s.training.fp32MainGrads) j["training"]["main_grads"] = "fp32";
     const RecomputeModules& rm = s.training.recomputeModules;
     if (rm.norm || rm.mlaUpProj || rm.swiglu) {

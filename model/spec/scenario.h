@@ -40,6 +40,9 @@ using AxisOrder = std::array<Axis, kAxisCount>; // innermost (fastest-varying ra
 // Adam state per parameter: fp32 master weights and fp32 moments (12 B), or
 // fp32 master weights with bf16 moments (8 B, DeepSeek-V3 report §3.3.3).
 enum class OptimizerState { Fp32, Bf16Moments };
+// How the MoE router is balanced: an auxiliary loss, or DeepSeek-V3's
+// auxiliary-loss-free bias (training key "moe_balancing": "aux-loss" | "loss-free").
+enum class MoeBalancing { AuxiliaryLoss, LossFree };
 
 // Activations recomputed in backward on top of `recompute` (DeepSeek-V3
 // report §3.2.3 and §3.3.3): RMSNorm/LayerNorm outputs, the MLA
@@ -57,6 +60,7 @@ struct TrainingSettings {
     Recompute recompute = Recompute::Selective;
     double tokensTotal = 0; // training budget in tokens; 0 = not given
     OptimizerState optimizerState = OptimizerState::Fp32; // "optimizer_state": "fp32" | "bf16-moments"
+    MoeBalancing moeBalancing = MoeBalancing::AuxiliaryLoss; // "moe_balancing"
     bool fp32MainGrads = false;                           // "main_grads": "bf16" (default) | "fp32"
     RecomputeModules recomputeModules;                    // "recompute_modules": ["norm", "mla-up-proj", "swiglu"]
 };

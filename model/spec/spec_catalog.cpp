@@ -28,6 +28,7 @@ std::string_view specKindKey(SpecKind k) noexcept
     case SpecKind::System: return "system";
     case SpecKind::Model: return "model";
     case SpecKind::Calibration: return "calibration";
+    case SpecKind::ComputeCalibration: return "compute-calibration";
     case SpecKind::Fluid: return "fluid";
     case SpecKind::Facility: return "facility";
     }
@@ -79,6 +80,7 @@ struct ParsedSpec {
     std::optional<SystemSpec> system;
     std::optional<ModelSpec> model;
     std::optional<CalibrationSpec> calibration;
+    std::optional<ComputeCalibration> computeCalibration;
     std::optional<FluidSpec> fluid;
     std::optional<FacilitySpec> facility;
 };
@@ -119,6 +121,7 @@ std::optional<ParsedSpec> parseSpecFile(const fs::path& file, SpecErrors& errors
     case SpecKind::System: read(out.system, readSystemSpec); break;
     case SpecKind::Model: read(out.model, readModelSpec); break;
     case SpecKind::Calibration: read(out.calibration, readCalibrationSpec); break;
+    case SpecKind::ComputeCalibration: read(out.computeCalibration, readComputeCalibration); break;
     case SpecKind::Fluid: read(out.fluid, readFluidSpec); break;
     case SpecKind::Facility: read(out.facility, readFacilitySpec); break;
     }
@@ -188,6 +191,8 @@ SpecCatalog SpecCatalog::load(const std::vector<fs::path>& builtinRoots, const s
         if (spec.cpu) catalog.m_cpus[key.second] = *spec.cpu;
         if (spec.model) catalog.m_models[key.second] = *spec.model;
         if (spec.calibration) catalog.m_calibrations[key.second] = *spec.calibration;
+        if (spec.computeCalibration && !spec.computeCalibration->carriedOver())
+            catalog.m_computeCalibrations[key.second] = *spec.computeCalibration;
         if (spec.fluid) catalog.m_fluids[key.second] = *spec.fluid;
         if (spec.facility) catalog.m_facilities[key.second] = *spec.facility;
     }
@@ -205,6 +210,19 @@ SpecCatalog SpecCatalog::load(const std::vector<fs::path>& builtinRoots, const s
         if (!catalog.gpu(spec.superchip->gpu)) { refError(spec, "/gpu", "gpu", spec.superchip->gpu, catalog.ids(SpecKind::Gpu)); ok = false; }
         if (ok) catalog.m_superchips[key.second] = *spec.superchip;
         else spec.document.id.clear();
+    }
+    // Carried-over kernel calibrations need a measured one to scale.
+    for (auto& [key, spec] : byId) {
+        if (!spec.computeCalibration || !spec.computeCalibration->carriedOver()) continue;
+        const ComputeCalibration* base = catalog.computeCalibration(spec.computeCalibration->carriedFrom);
+        if (!base) {
+            refError(spec, "/carried_over/from", "measured compute-calibration", spec.computeCalibration->carriedFrom,
+                     catalog.ids(SpecKind::ComputeCalibration));
+            spec.document.id.clear();
+            continue;
+        }
+        resolveCarryOver(*spec.computeCalibration, *base);
+        catalog.m_computeCalibrations[key.second] = *spec.computeCalibration;
     }
     for (auto& [key, spec] : byId) {
         if (!spec.system) continue;
@@ -238,6 +256,11 @@ SpecErrors SpecCatalog::validateFile(const fs::path& file, const SpecCatalog* co
         check(context->cpu(spec->superchip->cpu) != nullptr, "/cpu", "cpu", spec->superchip->cpu, SpecKind::Cpu);
         check(context->gpu(spec->superchip->gpu) != nullptr, "/gpu", "gpu", spec->superchip->gpu, SpecKind::Gpu);
     }
+    if (spec->computeCalibration && spec->computeCalibration->carriedOver()) {
+        const ComputeCalibration* base = context->computeCalibration(spec->computeCalibration->carriedFrom);
+        check(base && !base->carriedOver(), "/carried_over/from", "measured compute-calibration",
+              spec->computeCalibration->carriedFrom, SpecKind::ComputeCalibration);
+    }
     if (spec->system) {
         check(context->gpu(spec->system->gpu) != nullptr, "/gpu", "gpu", spec->system->gpu, SpecKind::Gpu);
         if (spec->system->superchip)
@@ -260,6 +283,18 @@ const SuperchipSpec* SpecCatalog::superchip(std::string_view id) const { return 
 const SystemSpec* SpecCatalog::system(std::string_view id) const { return findIn(m_systems, id); }
 const ModelSpec* SpecCatalog::model(std::string_view id) const { return findIn(m_models, id); }
 const CalibrationSpec* SpecCatalog::calibration(std::string_view id) const { return findIn(m_calibrations, id); }
+const ComputeCalibration* SpecCatalog::computeCalibration(std::string_view id) const
+{
+    return findIn(m_computeCalibrations, id);
+}
+
+const ComputeCalibration* SpecCatalog::computeCalibrationFor(std::string_view architecture) const
+{
+    for (const auto& [id, c] : m_computeCalibrations)
+        if (appliesTo(c, architecture)) return &c;
+    return nullptr;
+}
+
 const FluidSpec* SpecCatalog::fluid(std::string_view id) const { return findIn(m_fluids, id); }
 const FacilitySpec* SpecCatalog::facility(std::string_view id) const { return findIn(m_facilities, id); }
 
@@ -281,6 +316,7 @@ std::vector<std::string> SpecCatalog::ids(SpecKind kind) const
     case SpecKind::System: keys(m_systems); break;
     case SpecKind::Model: keys(m_models); break;
     case SpecKind::Calibration: keys(m_calibrations); break;
+    case SpecKind::ComputeCalibration: keys(m_computeCalibrations); break;
     case SpecKind::Fluid: keys(m_fluids); break;
     case SpecKind::Facility: keys(m_facilities); break;
     }

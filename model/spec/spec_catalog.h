@@ -3,6 +3,7 @@
 // user's own, which replace a built-in spec of the same kind and id. A file
 // with any error is left out whole and reported; nothing half-read is used.
 
+#include "model/compute/compute_calibration.h"
 #include "model/spec/facility_specs.h"
 #include "model/spec/hardware_specs.h"
 #include "model/spec/model_spec.h"
@@ -19,11 +20,12 @@
 
 namespace scalescope {
 
-enum class SpecKind { Gpu, Cpu, Superchip, System, Model, Calibration, Fluid, Facility };
+enum class SpecKind { Gpu, Cpu, Superchip, System, Model, Calibration, ComputeCalibration, Fluid, Facility };
 
-inline constexpr SpecKind kAllSpecKinds[] = {SpecKind::Gpu,         SpecKind::Cpu,   SpecKind::Superchip,
-                                             SpecKind::System,      SpecKind::Model, SpecKind::Calibration,
-                                             SpecKind::Fluid,       SpecKind::Facility};
+inline constexpr SpecKind kAllSpecKinds[] = {
+    SpecKind::Gpu,     SpecKind::Cpu,         SpecKind::Superchip,          SpecKind::System,
+    SpecKind::Model,   SpecKind::Calibration, SpecKind::ComputeCalibration, SpecKind::Fluid,
+    SpecKind::Facility};
 
 [[nodiscard]] std::string_view specKindKey(SpecKind k) noexcept; // "gpu"
 [[nodiscard]] std::optional<SpecKind> specKindFromKey(std::string_view key) noexcept;
@@ -53,6 +55,9 @@ public:
     [[nodiscard]] const SystemSpec* system(std::string_view id) const;
     [[nodiscard]] const ModelSpec* model(std::string_view id) const;
     [[nodiscard]] const CalibrationSpec* calibration(std::string_view id) const;
+    [[nodiscard]] const ComputeCalibration* computeCalibration(std::string_view id) const;
+    // The kernel calibration for a GPU architecture ("Hopper", any case), or null.
+    [[nodiscard]] const ComputeCalibration* computeCalibrationFor(std::string_view architecture) const;
     [[nodiscard]] const FluidSpec* fluid(std::string_view id) const;
     [[nodiscard]] const FacilitySpec* facility(std::string_view id) const;
 
@@ -67,6 +72,7 @@ private:
     std::map<std::string, SystemSpec, std::less<>> m_systems;
     std::map<std::string, ModelSpec, std::less<>> m_models;
     std::map<std::string, CalibrationSpec, std::less<>> m_calibrations;
+    std::map<std::string, ComputeCalibration, std::less<>> m_computeCalibrations;
     std::map<std::string, FluidSpec, std::less<>> m_fluids;
     std::map<std::string, FacilitySpec, std::less<>> m_facilities;
     std::vector<SpecDocument> m_documents; // sorted by kind, then id

@@ -119,6 +119,50 @@ std::vector<int> SpecReader::intList(const std::string& path)
     return out;
 }
 
+std::vector<std::string> SpecReader::textList(const std::string& path)
+{
+    std::vector<std::string> out;
+    const json* v = at(path);
+    if (!v || !v->is_array() || v->empty()) {
+        error(path, "expected a non-empty list of strings, found " + describeJson(v));
+        return out;
+    }
+    for (size_t i = 0; i < v->size(); ++i)
+        out.push_back(text(path + "/" + std::to_string(i)));
+    return out;
+}
+
+std::vector<double> SpecReader::numberList(const std::string& path)
+{
+    std::vector<double> out;
+    const json* v = at(path);
+    if (!v || !v->is_array() || v->empty()) {
+        error(path, "expected a non-empty list of numbers, found " + describeJson(v));
+        return out;
+    }
+    for (size_t i = 0; i < v->size(); ++i) {
+        const json& e = (*v)[i];
+        if (!e.is_number() || !std::isfinite(e.get<double>()) || e.get<double>() <= 0) {
+            error(path + "/" + std::to_string(i), "expected a positive number, found " + describeJson(&e));
+            out.push_back(1.0);
+            continue;
+        }
+        out.push_back(e.get<double>());
+    }
+    return out;
+}
+
+std::string SpecReader::sourceKey(const std::string& path)
+{
+    const json* v = at(path);
+    if (!v) {
+        error(path, "expected the key of a citation in /sources, found nothing");
+        return {};
+    }
+    checkSourceKey(path, *v);
+    return v->is_string() ? v->get<std::string>() : std::string();
+}
+
 void SpecReader::checkSourceKey(const std::string& path, const json& v)
 {
     if (!v.is_string()) {

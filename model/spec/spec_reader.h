@@ -30,6 +30,11 @@ public:
     [[nodiscard]] bool flag(const std::string& path, bool fallback);
     [[nodiscard]] int wholeNumber(const std::string& path, int minimum);
     [[nodiscard]] std::vector<int> intList(const std::string& path);
+    [[nodiscard]] std::vector<std::string> textList(const std::string& path);
+    // A list of positive numbers (the rows of a compact sourced table).
+    [[nodiscard]] std::vector<double> numberList(const std::string& path);
+    // A string naming a key of /sources (the source of a compact table).
+    [[nodiscard]] std::string sourceKey(const std::string& path);
 
     // Sourced numbers: {"value": ..., "source": key}. Counts must be > 0
     // unless allowZero; quantities must have the expected dimension and be > 0.

@@ -43,6 +43,15 @@ std::optional<EvaluationContext> makeEvaluationContext(const Scenario& s, const 
                               "\" for measured efficiencies, found none (use \"theoretical\" or restore specs/calibration)"});
     }
     if (const CalibrationSpec* c = catalog.calibration(kMemoryReserveCalibration)) ctx.memoryReserve = c->memoryReserve;
+    if (const ComputeCalibration* c = catalog.computeCalibrationFor(gpu->architecture)) {
+        ctx.compute = *c;
+        ctx.computeCarriedOver = c->carriedOver();
+    } else if (s.efficiency == EfficiencyMode::Measured) {
+        errors.push_back({file, "/efficiency",
+                          "expected a kernel calibration (specs/calibration/compute-*.json) for the " +
+                              gpu->architecture + " architecture of the " + gpu->name +
+                              " for measured efficiencies, found none (use \"theoretical\")"});
+    }
     const auto missingFacility = [&](const char* path, const std::string& what) {
         errors.push_back({file, path, "expected the " + what + " in the spec catalog, found none (restore specs/facility)"});
     };

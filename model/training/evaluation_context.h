@@ -29,11 +29,12 @@ struct EvaluationContext {
     std::optional<SuperchipSpec> superchip;
     CalibrationSpec calibration;
     std::optional<MemoryReserveSpec> memoryReserve; // specs/calibration/memory-reserve.json
+    ComputeCalibration compute;      // kernel speeds of gpu.architecture; empty (all 1) when none
+    bool computeCarriedOver = false; // compute is scaled from another family: an assumption to show
     NetworkTiers tiers;
     ModelCost cost; // at scenario.training.seqLen
     FlopsPerSecond peak{}; // dense Tensor Core peak at the training precision
     FlopsPerSecond peakBf16{}; // dense BF16 Tensor Core peak: MFU's reference and attention's peak
-    ComputeCalibration compute; // measured kernel speeds of this GPU's family
     FluidSpec coolant;     // scenario.facility.coolant
     FluidSpec air;         // for the air-cooling comparison
     FacilitySpec facility; // feeds, load profile, failure model

@@ -212,15 +212,16 @@ void layerKernels(const EvaluationContext& ctx, const ParallelLayout& p, const K
         const double experts = moeSpec.experts.value, k = moeSpec.topK.value, fe = moeSpec.expertFfn.value, ep = p.ep;
         const int local = std::max(1, static_cast<int>(experts / ep));
         const double perExpert = ep * T * k / experts;
-        const Efficiency balance = kc.measured() ? moeRoutingBalance(ctx.compute) : Efficiency{};
+        // The grouped GEMM waits for the busiest expert: efficiency ÷ (max / mean tokens per expert).
+        const double balance = kc.measured() ? 1.0 / moeLoadImbalance(ctx.compute, ctx.scenario.training.moeBalancing).value : 1.0;
         addLinear(kc, t, OpKind::Router, scope, layers, {{Tsp, experts, h}}, full);
         addMemoryOp(kc, t, OpKind::Permute, MemoryOp::Permute, scope, 2 * layers, 2 * T * k * h * act, 2 * T * k * h * act, full);
         Acc f, b;
-        kc.groupedGemm(f, GemmPass::Forward, perExpert, gates * fe / tp, h, local, balance.fraction);
-        kc.groupedGemm(f, GemmPass::Forward, perExpert, h, fe / tp, local, balance.fraction);
+        kc.groupedGemm(f, GemmPass::Forward, perExpert, gates * fe / tp, h, local, balance);
+        kc.groupedGemm(f, GemmPass::Forward, perExpert, h, fe / tp, local, balance);
         for (auto [n, kk] : {std::pair{gates * fe / tp, h}, std::pair{h, fe / tp}}) {
-            kc.groupedGemm(b, GemmPass::DataGrad, perExpert, n, kk, local, balance.fraction);
-            kc.groupedGemm(b, GemmPass::WeightGrad, perExpert, n, kk, local, balance.fraction);
+            kc.groupedGemm(b, GemmPass::DataGrad, perExpert, n, kk, local, balance);
+            kc.groupedGemm(b, GemmPass::WeightGrad, perExpert, n, kk, local, balance);
         }
         t.add(kc.row(f, OpKind::ExpertGemms, Phase::Forward, scope, OpBound::GroupedGemm, layers));
         t.add(kc.row(b, OpKind::ExpertGemms, Phase::Backward, scope, OpBound::GroupedGemm, layers));
@@ -339,9 +340,9 @@ void addStageOperations(const EvaluationContext& ctx, const ParallelLayout& p, c
     const ModelSpec& m = ctx.model;
     const double tp = p.tp, T = g.tokens, h = m.hidden.value, v = m.vocab.value;
     if (g.firstStage) {
-        // Gather of T rows of the table; backward scatters the gradients back.
+        // Gather of T rows; backward scatters them into the dense table gradient (the measured kernel's count).
         addMemoryOp(kc, t, OpKind::Embedding, MemoryOp::Embedding, OpScope::Stage, 1, 2 * T * h * kActivationBytes,
-                    2 * T * h * kActivationBytes, false);
+                    2 * T * h * kActivationBytes + v / tp * h * kActivationBytes, false);
     }
     addLayers(ctx, p, kc, g, false, e);
     addLayers(ctx, p, kc, g, true, e);

@@ -2266,6 +2266,10 @@ its memory latency.</source>
         <translation>校准</translation>
     </message>
     <message>
+        <source>Kernel calibrations</source>
+        <translation>内核校准</translation>
+    </message>
+    <message>
         <source>Coolants and air</source>
         <translation>冷却液与空气</translation>
     </message>

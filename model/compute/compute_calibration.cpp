@@ -1,0 +1,291 @@
+#include "model/compute/compute_calibration.h"
+
+#include "model/spec/quantity_parser.h"
+#include "model/spec/spec_reader.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+namespace scalescope {
+
+namespace {
+
+using D = Dimension;
+constexpr std::array<const char*, 3> kPassKeys{"forward", "data_grad", "weight_grad"};
+constexpr std::array<const char*, kMemoryOpCount> kMemoryKeys{
+    "residual", "norm", "activation", "rotary", "fp8_cast", "permute", "cross_entropy", "embedding", "optimizer"};
+constexpr std::array<const char*, 6> kScaleKeys{"gemm_bf16",         "gemm_fp8",           "gemm_fp4",
+                                                "attention_forward", "attention_backward", "memory"};
+
+// An ascending list of positive axis values, stored as log2.
+std::vector<double> readAxis(SpecReader& r, const std::string& path)
+{
+    std::vector<double> v = r.numberList(path);
+    for (size_t i = 1; i < v.size(); ++i)
+        if (!(v[i] > v[i - 1])) {
+            r.error(path + "/" + std::to_string(i), "expected values in ascending order, found " +
+                                                        formatSignificant(v[i], 6) + " after " +
+                                                        formatSignificant(v[i - 1], 6));
+            return {0.0};
+        }
+    if (v.empty()) return {0.0};
+    for (double& x : v)
+        x = std::log2(x);
+    return v;
+}
+
+bool hasLength(SpecReader& r, const std::string& path, size_t n, const char* what)
+{
+    const bool ok = n > 0 && r.exists(path + "/" + std::to_string(n - 1)) && !r.exists(path + "/" + std::to_string(n));
+    if (!ok) r.error(path, "expected a list of " + std::to_string(n) + " entries (one per " + what + ")");
+    return ok;
+}
+
+LogGrid prepared(SpecReader& r, const std::string& path, LogGrid g)
+{
+    if (g.prepare()) return g;
+    r.error(path, "expected axes evenly spaced in log2, or whose log2 gaps are whole multiples of the smallest "
+                  "(e.g. 8, 32, 64)");
+    return {};
+}
+
+// A table of `dims` (1 or 3) nested lists matching `axes`, divided by `divisor`.
+LogGrid readGrid(SpecReader& r, const std::string& path, const std::array<std::vector<double>, 3>& axes, int dims,
+                 double divisor, const std::array<const char*, 3>& names)
+{
+    LogGrid g;
+    g.axes = axes;
+    const size_t n0 = axes[0].size(), n1 = axes[1].size(), n2 = axes[2].size();
+    auto addRow = [&](const std::string& rowPath, size_t n) {
+        std::vector<double> row = r.numberList(rowPath);
+        if (row.size() != n) {
+            r.error(rowPath, "expected " + std::to_string(n) + " numbers, found " + std::to_string(row.size()));
+            row.resize(n, 1.0);
+        }
+        for (double x : row)
+            g.values.push_back(x / divisor);
+    };
+    if (dims == 1) {
+        addRow(path, n0);
+        return prepared(r, path, std::move(g));
+    }
+    if (!hasLength(r, path, n0, names[0])) return {};
+    for (size_t i = 0; i < n0; ++i) {
+        const std::string p = path + "/" + std::to_string(i);
+        if (!hasLength(r, p, n1, names[1])) return {};
+        for (size_t j = 0; j < n1; ++j)
+            addRow(p + "/" + std::to_string(j), n2);
+    }
+    return prepared(r, path, std::move(g));
+}
+
+void requireUnit(SpecReader& r, const std::string& path, const char* unit)
+{
+    const std::string u = r.text(path);
+    if (!u.empty() && u != unit) r.error(path, std::string("expected \"") + unit + "\", found \"" + u + "\"");
+}
+
+GemmGrid readGemm(SpecReader& r, const std::string& path, double peak)
+{
+    GemmGrid g;
+    g.source = r.sourceKey(path + "/source");
+    requireUnit(r, path + "/unit", "TFLOP/s");
+    const std::array<std::vector<double>, 3> axes{readAxis(r, path + "/m"), readAxis(r, path + "/n"),
+                                                  readAxis(r, path + "/k")};
+    for (size_t p = 0; p < 3; ++p)
+        g.pass[p] = readGrid(r, path + "/" + kPassKeys[p], axes, 3, peak / 1e12, {"m", "n", "k"});
+    return g;
+}
+
+void readAttention(SpecReader& r, ComputeCalibration& c)
+{
+    const std::string path = "/attention";
+    const std::string source = r.sourceKey(path + "/source");
+    c.attentionSource = {source, source};
+    requireUnit(r, path + "/unit", "TFLOP/s");
+    const std::array<std::vector<double>, 3> axes{readAxis(r, path + "/head_dim"), readAxis(r, path + "/seq_len"),
+                                                  readAxis(r, path + "/heads")};
+    const double peak = c.bf16Peak.value.si / 1e12;
+    c.attention[0] = readGrid(r, path + "/forward", axes, 3, peak, {"head_dim", "seq_len", "heads"});
+    c.attention[1] = readGrid(r, path + "/backward", axes, 3, peak, {"head_dim", "seq_len", "heads"});
+    const std::string nc = path + "/non_causal";
+    (void)r.sourceKey(nc + "/source");
+    const double headDim = r.wholeNumber(nc + "/head_dim", 1), heads = r.wholeNumber(nc + "/heads", 1);
+    const std::vector<double> seq = readAxis(r, nc + "/seq_len");
+    for (int p = 0; p < 2; ++p) {
+        LogGrid ratio =
+            readGrid(r, nc + (p == 0 ? "/forward" : "/backward"), {seq, {0.0}, {0.0}}, 1, peak, {"seq_len", "", ""});
+        if (c.attention[p].empty() || ratio.values.size() != seq.size()) continue;
+        for (size_t i = 0; i < seq.size(); ++i)
+            ratio.values[i] /= c.attention[p].at(headDim, std::exp2(seq[i]), heads);
+        c.nonCausalRatio[p] = std::move(ratio);
+    }
+}
+
+void readMeasured(SpecReader& r, ComputeCalibration& c)
+{
+    c.bf16Peak = r.quantity<D::FlopRate>("/reference/bf16_peak");
+    if (auto q = r.optQuantity<D::FlopRate>("/reference/fp8_peak")) c.fp8Peak = *q;
+    if (auto q = r.optQuantity<D::FlopRate>("/reference/fp4_peak")) c.fp4Peak = *q;
+    c.hbmBandwidth = r.quantity<D::ByteRate>("/reference/hbm_bandwidth");
+    const std::array<std::pair<const char*, const Sourced<FlopsPerSecond>*>, 3> gemms{
+        {{"bf16", &c.bf16Peak}, {"fp8", &c.fp8Peak}, {"fp4", &c.fp4Peak}}};
+    const std::array<GemmGrid*, 3> grids{&c.bf16, &c.fp8, &c.fp4};
+    for (size_t i = 0; i < gemms.size(); ++i) {
+        const std::string path = std::string("/gemm/") + gemms[i].first;
+        if (!r.exists(path)) {
+            if (i == 0) r.error(path, "expected the BF16 GEMM grid, found nothing");
+            continue;
+        }
+        if (gemms[i].second->value.si <= 0) {
+            r.error(path, std::string("expected /reference/") + gemms[i].first + "_peak for this grid, found nothing");
+            continue;
+        }
+        *grids[i] = readGemm(r, path, gemms[i].second->value.si);
+    }
+    c.groupedSource = r.sourceKey("/grouped_gemm/source");
+    c.groupedOverDense =
+        readGrid(r, "/grouped_gemm/grouped_over_dense", {readAxis(r, "/grouped_gemm/tokens_per_expert"), {0.0}, {0.0}},
+                 1, 1.0, {"tokens_per_expert", "", ""});
+    readAttention(r, c);
+    for (size_t i = 0; i < kMemoryOpCount; ++i) {
+        const std::string path = std::string("/memory_bandwidth/") + kMemoryKeys[i];
+        const Sourced<Quantity<D::ByteRate>> bw = r.quantity<D::ByteRate>(path);
+        c.memorySource[i] = bw.source;
+        if (c.hbmBandwidth.value.si <= 0) continue;
+        c.memoryFraction[i] = bw.value.si / c.hbmBandwidth.value.si;
+        if (c.memoryFraction[i] > 1)
+            r.error(path + "/value", "expected at most the reference HBM bandwidth " +
+                                         formatQuantity(D::ByteRate, c.hbmBandwidth.value.si, 4) + ", found " +
+                                         formatQuantity(D::ByteRate, bw.value.si, 4));
+    }
+    c.launch = r.quantity<D::Time>("/kernel_launch");
+    c.moeAuxiliaryLoss = r.count("/moe_load_imbalance/auxiliary_loss");
+    c.moeLossFree = r.count("/moe_load_imbalance/loss_free");
+    for (const auto* f : {&c.moeAuxiliaryLoss, &c.moeLossFree})
+        if (f->value < 1)
+            r.error(f == &c.moeLossFree ? "/moe_load_imbalance/loss_free/value"
+                                        : "/moe_load_imbalance/auxiliary_loss/value",
+                    "expected a max/mean ratio >= 1, found " + formatSignificant(f->value, 4));
+}
+
+void readCarriedOver(SpecReader& r, ComputeCalibration& c)
+{
+    c.carriedFrom = r.text("/carried_over/from");
+    c.assumption = r.text("/carried_over/assumption");
+    if (r.exists("/carried_over/unsupported_source"))
+        c.unsupportedSource = r.sourceKey("/carried_over/unsupported_source");
+    for (const char* key : kScaleKeys) {
+        const std::string path = std::string("/carried_over/scales/") + key;
+        if (!r.exists(path)) continue;
+        c.scales[key] = {r.count(path + "/efficiency"), r.count(path + "/reference_efficiency")};
+    }
+    for (const char* key : {"gemm_bf16", "attention_forward", "memory"})
+        if (c.scales.count(key) == 0)
+            r.error(std::string("/carried_over/scales/") + key,
+                    "expected {\"efficiency\", \"reference_efficiency\"} for this table, found nothing");
+}
+
+// Keys the lookups return when a precision has no table of its own.
+void addFallbacks(ComputeCalibration& c)
+{
+    auto key = [&](const char* k, const std::string& text) {
+        if (!c.unsupportedSource.empty()) return c.unsupportedSource;
+        c.sources.try_emplace(k, text);
+        return std::string(k);
+    };
+    if (c.fp8.empty())
+        c.fp8Fallback =
+            key("fallback-fp8",
+                "ScaleScope: " + c.name + " has no FP8 GEMM table; FP8 GEMMs use the BF16 table's fraction of peak");
+    if (c.fp4.empty())
+        c.fp4Fallback =
+            key("fallback-fp4", "ScaleScope: " + c.name +
+                                    " has no FP4 GEMM table; FP4 GEMMs use the FP8 table's fraction of peak "
+                                    "(the BF16 one where there is no FP8 table)");
+    c.sources.try_emplace("fallback-other", "ScaleScope: FP64, FP32, TF32 and FP6 GEMMs are not calibrated; they use "
+                                            "the BF16 table's fraction of their own peak");
+    c.otherFallback = "fallback-other";
+}
+
+void scaleGemm(GemmGrid& g, const CarryScale& s)
+{
+    for (LogGrid& p : g.pass)
+        p.scaleClamped(s.factor());
+    g.source = s.efficiency.source;
+}
+
+} // namespace
+
+ComputeCalibration readComputeCalibration(SpecReader& r)
+{
+    ComputeCalibration c;
+    c.id = r.text("/id");
+    c.name = r.text("/name");
+    c.description = r.optText("/description").value_or("");
+    c.sources = r.sources();
+    c.architectures = r.textList("/architectures");
+    if (r.exists("/carried_over"))
+        readCarriedOver(r, c);
+    else
+        readMeasured(r, c);
+    if (!c.carriedOver()) addFallbacks(c);
+    return c;
+}
+
+void resolveCarryOver(ComputeCalibration& t, const ComputeCalibration& base)
+{
+    for (const auto& [k, v] : base.sources)
+        t.sources.try_emplace(k, v);
+    t.bf16Peak = base.bf16Peak;
+    t.fp8Peak = base.fp8Peak;
+    t.fp4Peak = base.fp4Peak;
+    t.hbmBandwidth = base.hbmBandwidth;
+    const CarryScale bf16 = t.scales.at("gemm_bf16");
+    t.bf16 = base.bf16;
+    scaleGemm(t.bf16, bf16);
+    t.fp8 = {};
+    t.fp4 = {};
+    const bool lowPrecision = t.unsupportedSource.empty();
+    if (lowPrecision && !base.fp8.empty()) {
+        t.fp8 = base.fp8;
+        scaleGemm(t.fp8, t.scales.count("gemm_fp8") ? t.scales.at("gemm_fp8") : bf16);
+    }
+    if (lowPrecision && t.scales.count("gemm_fp4")) {
+        t.fp4 = base.fp4.empty() ? base.fp8 : base.fp4; // the FP8 shape curve when the base has no FP4 table
+        if (!t.fp4.empty()) scaleGemm(t.fp4, t.scales.at("gemm_fp4"));
+    }
+    t.groupedOverDense = base.groupedOverDense;
+    t.groupedSource = base.groupedSource;
+    const CarryScale fwd = t.scales.at("attention_forward");
+    const CarryScale bwd = t.scales.count("attention_backward") ? t.scales.at("attention_backward") : fwd;
+    t.attention = base.attention;
+    t.nonCausalRatio = base.nonCausalRatio;
+    t.attention[0].scaleClamped(fwd.factor());
+    t.attention[1].scaleClamped(bwd.factor());
+    t.attentionSource = {fwd.efficiency.source, bwd.efficiency.source};
+    const CarryScale memory = t.scales.at("memory");
+    for (size_t i = 0; i < kMemoryOpCount; ++i) {
+        t.memoryFraction[i] = std::min(1.0, base.memoryFraction[i] * memory.factor());
+        t.memorySource[i] = memory.efficiency.source;
+    }
+    t.launch = base.launch;
+    if (t.sources.count("assume")) t.launch.source = "assume"; // the measured family's value, unchanged
+    t.moeAuxiliaryLoss = base.moeAuxiliaryLoss;
+    t.moeLossFree = base.moeLossFree;
+    addFallbacks(t);
+}
+
+bool appliesTo(const ComputeCalibration& c, std::string_view architecture) noexcept
+{
+    auto same = [&](const std::string& a) {
+        return a.size() == architecture.size() &&
+               std::equal(a.begin(), a.end(), architecture.begin(), [](char x, char y) {
+                   return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+               });
+    };
+    return std::any_of(c.architectures.begin(), c.architectures.end(), same);
+}
+
+} // namespace scalescope
