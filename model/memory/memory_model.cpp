@@ -44,13 +44,18 @@ double gradBytesPerParam(const TrainingSettings& t) noexcept
 
 MemoryPerGpu memoryPerGpu(const EvaluationContext& ctx, const ParallelLayout& p, int microbatches) noexcept
 {
+    return memoryPerGpu(ctx, p, microbatches, ctx.scenario.training.zeroStage);
+}
+
+MemoryPerGpu memoryPerGpu(const EvaluationContext& ctx, const ParallelLayout& p, int microbatches, int zeroStage) noexcept
+{
     const Scenario& s = ctx.scenario;
     const ModelSpec& m = ctx.model;
     const ModelCost& mc = ctx.cost;
     const ParamsPerGpu params = paramsPerGpu(ctx, p);
     const double dpDense = static_cast<double>(p.dp) * p.cp;
     const double dpExpert = std::max(1.0, static_cast<double>(p.dp) / p.ep * p.cp);
-    const int zero = s.training.zeroStage;
+    const int zero = zeroStage;
     auto sharded = [&](double bytesPerParam, bool shard) {
         return shard ? params.dense * bytesPerParam / dpDense + params.expert * bytesPerParam / dpExpert
                      : (params.dense + params.expert) * bytesPerParam;

@@ -29,6 +29,9 @@ struct ParamsPerGpu {
 [[nodiscard]] ParamsPerGpu paramsPerGpu(const EvaluationContext& ctx, const ParallelLayout& p) noexcept;
 [[nodiscard]] MemoryPerGpu memoryPerGpu(const EvaluationContext& ctx, const ParallelLayout& p,
                                         int microbatches) noexcept;
+// The same with another ZeRO stage (to weigh advice against the scenario's own).
+[[nodiscard]] MemoryPerGpu memoryPerGpu(const EvaluationContext& ctx, const ParallelLayout& p, int microbatches,
+                                        int zeroStage) noexcept;
 
 // Seed 004's lower bound for training with Adam: 2 bytes of weights and
 // 8 of optimizer state per parameter ("2 + 8 bytes/param").

@@ -155,7 +155,7 @@ Seconds pipelineSendTime(const EvaluationContext& ctx, const ParallelLayout& p, 
 }
 
 void addStepOperations(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g, Seconds stageForward,
-                       Seconds stageBackward, const MemoryPerGpu& memory, Evaluation& e) noexcept
+                       Seconds stageBackward, const MemoryPerGpu& memory, int zeroStage, Evaluation& e) noexcept
 {
     const Scenario& s = ctx.scenario;
     const OverlapSettings& o = s.overlap;
@@ -182,7 +182,7 @@ void addStepOperations(const EvaluationContext& ctx, const ParallelLayout& p, co
                                        ctx.calibration.dpBucketParamsPerRank.value * static_cast<double>(dpGroup.size));
         const double paramCount = params.dense + params.expert;
         const double bucketShare = paramCount > 0 ? std::min(1.0, bucket / paramCount) : 1.0;
-        const int zero = s.training.zeroStage;
+        const int zero = zeroStage;
         if (zero >= 3) {
             // FSDP: parameters gathered for every micro-batch, forward and backward; gradients scattered.
             const CollectiveCost ag = run(CollectiveKind::AllGather), rs = ag; // same ring cost

@@ -78,6 +78,23 @@ void axisTotals(const OperationTable& t, double microbatches, Evaluation& e) noe
     if (dp.time.si > 0 && dp.perGpuBandwidth.si == 0) dp.perGpuBandwidth = BytesPerSecond{dp.bytes.si / dp.time.si};
 }
 
+// ZeRO-3 under a pipeline gathers the weights for every micro-batch (seed
+// 004). Advise ZeRO-1 only when, by this model, it fits and is faster: the
+// stage's compute is the same, only the step's DP rows, optimizer and memory differ.
+void adviseZero1(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g, Evaluation& e) noexcept
+{
+    const MemoryPerGpu memory = memoryPerGpu(ctx, p, g.microbatches, 1);
+    if (!memory.fits) return;
+    Evaluation alt;
+    addStepOperations(ctx, p, g, e.stage.forward(), e.stage.backward(), memory, 1, alt);
+    const Seconds stepOnly = e.axis(CommAxis::Dp).exposed + e.optimizerTime + e.memory.spillTime;
+    const Seconds altStepOnly = alt.ops.streamTotal(OpStream::Dp, Phase::Forward, true) +
+                                alt.ops.streamTotal(OpStream::Dp, Phase::Backward, true) +
+                                alt.ops.streamTotal(OpStream::Compute, Phase::Step);
+    const Seconds altStep = e.stepTime - stepOnly + altStepOnly;
+    if (altStep < e.stepTime) e.warn(WarningCode::Zero3WithPipeline, e.stepTime / altStep - 1);
+}
+
 } // namespace
 
 Evaluation evaluate(const EvaluationContext& ctx, const ParallelLayout& p)
@@ -125,7 +142,7 @@ Evaluation evaluate(const EvaluationContext& ctx, const ParallelLayout& p)
     // --- data parallelism, optimizer, spill ----------------------------------------
     const MemoryPerGpu memory = memoryPerGpu(ctx, p, microbatches);
     e.memory = memory;
-    addStepOperations(ctx, p, g, e.stage.forward(), e.stage.backward(), memory, e);
+    addStepOperations(ctx, p, g, e.stage.forward(), e.stage.backward(), memory, s.training.zeroStage, e);
     axisTotals(e.ops, mb, e);
     e.optimizerTime = e.ops.streamTotal(OpStream::Compute, Phase::Step) - memory.spillTime;
     const Seconds dpExposed = e.axis(CommAxis::Dp).exposed;
@@ -154,6 +171,7 @@ Evaluation evaluate(const EvaluationContext& ctx, const ParallelLayout& p)
     if (!e.ok) e.error = e.ops.dropped() ? "the operation table overflowed (a bug: please report the scenario)"
                                          : "the step time is not finite: check sizes and bandwidths";
     addVerdicts(ctx, p, g.groups, e);
+    if (e.ok && s.training.zeroStage >= 3 && p.pp > 1) adviseZero1(ctx, p, g, e);
     return e;
 }
 

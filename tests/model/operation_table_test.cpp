@@ -147,3 +147,35 @@ TEST_CASE("MFU is against the BF16 dense peak; FP8 runs also report MFU at the F
     CHECK(e.mfuAtPrecision == Approx(e.mfu * ctx.peakBf16.si / ctx.peak.si).epsilon(1e-12));
     CHECK(e.hfu >= e.mfu);
 }
+
+TEST_CASE("ZeRO-1 is advised over ZeRO-3 under a pipeline only when the model finds it faster, by as much as it finds", "[ops][verdicts]")
+{
+    Scenario s = makeScenario("dgx-h100-superpod", 64, "llama3-70b", 8, 4, 2, 128);
+    s.efficiency = EfficiencyMode::Measured;
+    s.training.zeroStage = 3;
+    const Evaluation z3 = evaluate(contextFor(s));
+    s.training.zeroStage = 1;
+    const Evaluation z1 = evaluate(contextFor(s));
+    REQUIRE(z3.ok);
+    REQUIRE(z1.ok);
+    REQUIRE(z1.memory.fits);
+    const Warning* advice = nullptr;
+    for (int i = 0; i < z3.warningCount; ++i)
+        if (z3.warnings[static_cast<size_t>(i)].code == WarningCode::Zero3WithPipeline) advice = &z3.warnings[static_cast<size_t>(i)];
+    if (z1.stepTime < z3.stepTime) {
+        REQUIRE(advice);
+        CHECK(advice->a == Approx(z3.stepTime / z1.stepTime - 1).epsilon(1e-9));
+    } else {
+        CHECK_FALSE(advice);
+    }
+    // Where ZeRO-1 cannot hold the optimizer state, it is never advised.
+    Scenario big = makeScenario("dgx-h100-superpod", 64, "llama3-405b", 8, 2, 4, 64);
+    big.efficiency = EfficiencyMode::Measured;
+    big.training.zeroStage = 3;
+    const EvaluationContext ctx = contextFor(big);
+    const Evaluation e = evaluate(ctx);
+    REQUIRE(e.ok);
+    big.training.zeroStage = 1;
+    if (!evaluate(contextFor(big)).memory.fits)
+        for (int i = 0; i < e.warningCount; ++i) CHECK(e.warnings[static_cast<size_t>(i)].code != WarningCode::Zero3WithPipeline);
+}
