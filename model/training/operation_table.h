@@ -89,6 +89,38 @@ struct OpRow {
     [[nodiscard]] Seconds exposed() const noexcept { return (time - hidden) * count; }
 };
 
+// Running sums over rows: time and exposed time per stream and phase, bytes
+// per stream, compute time per scope, phase and bound.
+struct OpSums {
+    static constexpr size_t kStreams = 6, kPhases = 4, kScopes = 4, kBounds = 5;
+    Seconds total[kStreams][kPhases]{}, exposed[kStreams][kPhases]{};
+    Bytes bytes[kStreams]{};
+    Seconds window[kScopes][kPhases][kBounds]{};
+
+    void add(const OpRow& row) noexcept
+    {
+        const size_t s = static_cast<size_t>(row.stream), ph = static_cast<size_t>(row.phase);
+        total[s][ph] += row.total();
+        exposed[s][ph] += row.exposed();
+        bytes[s] += row.bytes * row.count;
+        if (row.stream == OpStream::Compute) window[static_cast<size_t>(row.scope)][ph][static_cast<size_t>(row.bound)] += row.total();
+    }
+    // Adds `other` as if each of its rows had `k` times the count.
+    void addScaled(const OpSums& other, double k) noexcept
+    {
+        for (size_t s = 0; s < kStreams; ++s) {
+            for (size_t ph = 0; ph < kPhases; ++ph) {
+                total[s][ph] += other.total[s][ph] * k;
+                exposed[s][ph] += other.exposed[s][ph] * k;
+            }
+            bytes[s] += other.bytes[s] * k;
+        }
+        for (size_t sc = 0; sc < kScopes; ++sc)
+            for (size_t ph = 0; ph < kPhases; ++ph)
+                for (size_t b = 0; b < kBounds; ++b) window[sc][ph][b] += other.window[sc][ph][b] * k;
+    }
+};
+
 class OperationTable final {
 public:
     static constexpr int kCapacity = 128;
@@ -102,29 +134,41 @@ public:
             return;
         }
         m_rows[static_cast<size_t>(m_size++)] = row;
-        const size_t s = static_cast<size_t>(row.stream), ph = static_cast<size_t>(row.phase);
-        m_total[s][ph] += row.total();
-        m_exposed[s][ph] += row.exposed();
-        if (row.stream == OpStream::Compute)
-            m_window[static_cast<size_t>(row.scope)][ph][static_cast<size_t>(row.bound)] += row.total();
+        m_sums.add(row);
+    }
+    // Appends rows whose sums are already known (a memoised layer), each
+    // with `k` times its count; `keep` selects the rows `sums` covers.
+    template <class Keep>
+    void addScaled(const OpRow* first, const OpRow* last, const OpSums& sums, double k, Keep keep) noexcept
+    {
+        for (const OpRow* r = first; r != last; ++r) {
+            if (!keep(*r)) continue;
+            if (m_size >= kCapacity) {
+                ++m_dropped;
+                continue;
+            }
+            OpRow& row = m_rows[static_cast<size_t>(m_size++)];
+            row = *r;
+            row.count *= k;
+        }
+        m_sums.addScaled(sums, k);
     }
     [[nodiscard]] int size() const noexcept { return m_size; }
     [[nodiscard]] int dropped() const noexcept { return m_dropped; }
     [[nodiscard]] const OpRow& operator[](int i) const noexcept { return m_rows[static_cast<size_t>(i)]; }
-    [[nodiscard]] OpRow& at(int i) noexcept { return m_rows[static_cast<size_t>(i)]; }
     [[nodiscard]] const OpRow* begin() const noexcept { return m_rows.data(); }
     [[nodiscard]] const OpRow* end() const noexcept { return m_rows.data() + m_size; }
 
-    // Running sums kept as rows are added (rows changed through at() after
-    // being added are not reflected): total() or exposed() of a stream in a
+    // Running sums kept as rows are added: total() or exposed() of a stream in a
     // phase, and the compute time of a scope, phase and bound.
     [[nodiscard]] Seconds streamTotal(OpStream s, Phase ph, bool exposedOnly = false) const noexcept
     {
-        return (exposedOnly ? m_exposed : m_total)[static_cast<size_t>(s)][static_cast<size_t>(ph)];
+        return (exposedOnly ? m_sums.exposed : m_sums.total)[static_cast<size_t>(s)][static_cast<size_t>(ph)];
     }
+    [[nodiscard]] Bytes streamBytes(OpStream s) const noexcept { return m_sums.bytes[static_cast<size_t>(s)]; }
     [[nodiscard]] Seconds computeTime(OpScope scope, Phase ph, OpBound b) const noexcept
     {
-        return m_window[static_cast<size_t>(scope)][static_cast<size_t>(ph)][static_cast<size_t>(b)];
+        return m_sums.window[static_cast<size_t>(scope)][static_cast<size_t>(ph)][static_cast<size_t>(b)];
     }
 
     // Sum of total() (or exposed()) of the rows that match; per micro-batch
@@ -139,12 +183,10 @@ public:
     }
 
 private:
-    static constexpr size_t kStreams = 6, kPhases = 4, kScopes = 4, kBounds = 5;
     std::array<OpRow, kCapacity> m_rows; // only [0, m_size) is meaningful; left uninitialised on purpose
     int m_size = 0;
     int m_dropped = 0;
-    Seconds m_total[kStreams][kPhases]{}, m_exposed[kStreams][kPhases]{};
-    Seconds m_window[kScopes][kPhases][kBounds]{};
+    OpSums m_sums;
 };
 
 } // namespace scalescope

@@ -105,14 +105,26 @@ private:
 
 using Acc = KernelCosts::Acc;
 
-// The compute rows of one layer (at most ~40: MLA, MoE, FP8, every phase).
+// Which recompute rows a mode runs: every one (full), the attention core
+// (selective), none.
+bool runs(Recompute rc, const OpRow& r) noexcept
+{
+    return r.phase != Phase::Recompute || rc == Recompute::Full || (rc == Recompute::Selective && r.op == OpKind::AttentionCore);
+}
+
+// The compute rows of one layer (at most ~40: MLA, MoE, FP8, every phase),
+// with their sums for each recompute mode.
 struct LayerKernels {
     static constexpr int kCapacity = 48;
     std::array<OpRow, kCapacity> rows{};
     int size = 0;
+    OpSums sums[3]; // by Recompute: none, selective, full
     void add(const OpRow& r) noexcept
     {
-        if (size < kCapacity) rows[static_cast<size_t>(size++)] = r;
+        if (size >= kCapacity) return;
+        rows[static_cast<size_t>(size++)] = r;
+        for (Recompute rc : {Recompute::None, Recompute::Selective, Recompute::Full})
+            if (runs(rc, r)) sums[static_cast<size_t>(rc)].add(r);
     }
     [[nodiscard]] const OpRow* begin() const noexcept { return rows.data(); }
     [[nodiscard]] const OpRow* end() const noexcept { return rows.data() + size; }
@@ -300,14 +312,8 @@ void addLayers(const EvaluationContext& ctx, const ParallelLayout& p, const Kern
     const double layers = moe ? g.moeLayers : g.denseLayers;
     if (layers <= 0) return;
     const Recompute rc = ctx.scenario.training.recompute;
-    for (const OpRow& kernel : cachedLayerKernels(ctx, p, kc, g, moe)) {
-        if (kernel.phase == Phase::Recompute && rc != Recompute::Full &&
-            !(rc == Recompute::Selective && kernel.op == OpKind::AttentionCore))
-            continue;
-        OpRow r = kernel;
-        r.count *= layers;
-        e.ops.add(r);
-    }
+    const LayerKernels& k = cachedLayerKernels(ctx, p, kc, g, moe);
+    e.ops.addScaled(k.begin(), k.end(), k.sums[static_cast<size_t>(rc)], layers, [rc](const OpRow& r) { return runs(rc, r); });
     addLayerCommunication(ctx, p, g, moe, layers, e);
 }
 

@@ -139,19 +139,25 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
     }
 }
 
-Seconds pipelineSendTime(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g, Evaluation& e) noexcept
+PipelineSend pipelineSend(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g, Evaluation& e) noexcept
 {
-    if (p.pp <= 1) return {};
-    const Comm comm(ctx);
-    const Bytes send{g.tokens * ctx.model.hidden.value * kActivationBytes / p.tp};
-    const CollectiveCost c = comm.run(CollectiveKind::PointToPoint, send, g.groups.pp);
+    PipelineSend out;
+    if (p.pp <= 1) return out;
+    out.bytes = Bytes{g.tokens * ctx.model.hidden.value * kActivationBytes / p.tp};
+    out.cost = Comm(ctx).run(CollectiveKind::PointToPoint, out.bytes, g.groups.pp);
     AxisComm& a = e.axis(CommAxis::Pp);
-    a.tier = c.spannedTier;
-    a.perGpuBandwidth = c.algorithmBandwidth(send);
+    a.tier = out.cost.spannedTier;
+    a.perGpuBandwidth = out.cost.algorithmBandwidth(out.bytes);
+    return out;
+}
+
+void addPipelineSends(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g,
+                      const PipelineSend& send, Seconds onCriticalPath, Evaluation& e) noexcept
+{
+    if (p.pp <= 1) return;
     const double sends = 2.0 * g.microbatches * (p.schedule == Schedule::Interleaved ? p.vpp : 1);
-    OpRow row = commRow(comm, c, OpKind::PpSend, Phase::Step, OpStream::Pp, OpScope::Step, sends, send, c.time, Seconds{});
-    e.ops.add(row);
-    return c.time;
+    e.ops.add(commRow(Comm(ctx), send.cost, OpKind::PpSend, Phase::Step, OpStream::Pp, OpScope::Step, sends, send.bytes,
+                      send.cost.time, send.cost.time - onCriticalPath));
 }
 
 void addStepOperations(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g, Seconds stageForward,

@@ -18,6 +18,7 @@
 // Collective times come from model/network/collectives.h.
 
 #include "model/memory/memory_model.h"
+#include "model/network/collectives.h"
 #include "model/training/evaluation_context.h"
 #include "model/training/operation_table.h"
 #include "model/training/stage_operations.h"
@@ -29,10 +30,16 @@ namespace scalescope {
 void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g, bool moe,
                            double layers, Evaluation& e) noexcept;
 
-// One stage-to-stage send of a micro-batch's activations (0 without PP);
-// appends the step's send row (its hidden part is set once the pipeline is known).
-[[nodiscard]] Seconds pipelineSendTime(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g,
-                                       Evaluation& e) noexcept;
+// One stage-to-stage send of a micro-batch's activations (zero without PP).
+struct PipelineSend {
+    CollectiveCost cost;
+    Bytes bytes{};
+};
+[[nodiscard]] PipelineSend pipelineSend(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g,
+                                        Evaluation& e) noexcept;
+// The step's send row, of which `onCriticalPath` per send waits.
+void addPipelineSends(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g,
+                      const PipelineSend& send, Seconds onCriticalPath, Evaluation& e) noexcept;
 
 // Step-scoped rows: data-parallel gradient and parameter collectives, the
 // optimizer step and superchip spill, given the stage's per-micro-batch

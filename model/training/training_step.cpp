@@ -58,21 +58,19 @@ void summarise(const OperationTable& t, StageTimes& st) noexcept
     comm(OpStream::Ep, st.epForward, st.epBackward, st.epForwardHidden, st.epBackwardHidden);
 }
 
-// Per-step time, exposure and bytes of each axis from the table.
+// Per-step time, exposure and bytes of each axis from the table's running sums.
 void axisTotals(const OperationTable& t, double microbatches, Evaluation& e) noexcept
 {
-    constexpr std::pair<OpStream, CommAxis> axes[] = {{OpStream::Tp, CommAxis::Tp}, {OpStream::Cp, CommAxis::Cp},
-                                                      {OpStream::Ep, CommAxis::Ep}, {OpStream::Pp, CommAxis::Pp},
-                                                      {OpStream::Dp, CommAxis::Dp}};
-    for (const OpRow& r : t) {
-        for (auto [stream, axis] : axes) {
-            if (r.stream != stream) continue;
-            const double per = r.scope == OpScope::Step ? 1.0 : microbatches;
-            AxisComm& a = e.axis(axis);
-            a.time += r.total() * per;
-            a.exposed += r.exposed() * per;
-            a.bytes += r.bytes * (r.count * per);
+    constexpr OpStream streams[kCommAxes] = {OpStream::Tp, OpStream::Cp, OpStream::Ep, OpStream::Pp, OpStream::Dp};
+    for (int i = 0; i < kCommAxes; ++i) {
+        const OpStream s = streams[i];
+        const double per = s == OpStream::Pp || s == OpStream::Dp ? 1.0 : microbatches; // step rows vs micro-batch rows
+        AxisComm& a = e.comm[static_cast<size_t>(i)];
+        for (Phase ph : {Phase::Forward, Phase::Backward, Phase::Recompute, Phase::Step}) {
+            a.time += t.streamTotal(s, ph) * per;
+            a.exposed += t.streamTotal(s, ph, true) * per;
         }
+        a.bytes = t.streamBytes(s) * per;
     }
     AxisComm& dp = e.axis(CommAxis::Dp);
     if (dp.time.si > 0 && dp.perGpuBandwidth.si == 0) dp.perGpuBandwidth = BytesPerSecond{dp.bytes.si / dp.time.si};
@@ -123,21 +121,16 @@ Evaluation evaluate(const EvaluationContext& ctx, const ParallelLayout& p)
     summarise(e.ops, e.stage);
 
     // --- pipeline -----------------------------------------------------------------
-    const Seconds send = pipelineSendTime(ctx, p, g, e);
+    const PipelineSend send = pipelineSend(ctx, p, g, e);
     const double v = p.schedule == Schedule::Interleaved ? p.vpp : 1;
     // Overlapped sends: only fill and drain (2·(pp − 1) sends) wait on the
     // network; spread over the schedule's ops so that the closed form and the
     // timeline simulation place them alike.
     const double opsPerStage = p.schedule == Schedule::Interleaved ? mb * v + p.pp - 1 : mb + p.pp - 1;
-    e.stage.p2p = s.overlap.pp && p.pp > 1 ? send * ((p.pp - 1.0) / opsPerStage) : send;
+    e.stage.p2p = s.overlap.pp && p.pp > 1 ? send.cost.time * ((p.pp - 1.0) / opsPerStage) : send.cost.time;
     const PipelineTimes pipe = pipelineTimes(p, microbatches, e.stage.forward(), e.stage.backward(), e.stage.p2p);
     e.bubbleTime = pipe.bubble;
-    if (p.pp > 1) {
-        for (int i = 0; i < e.ops.size(); ++i) {
-            OpRow& r = e.ops.at(i);
-            if (r.op == OpKind::PpSend && r.count > 0) r.hidden = r.time - pipe.p2pExposed / r.count;
-        }
-    }
+    addPipelineSends(ctx, p, g, send, e.stage.p2p, e); // every send pays stage.p2p on the critical path
 
     // --- data parallelism, optimizer, spill ----------------------------------------
     const MemoryPerGpu memory = memoryPerGpu(ctx, p, microbatches);
