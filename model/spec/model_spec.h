@@ -20,6 +20,9 @@ struct MoeSpec {
     Sourced<int> sharedExperts;
     Sourced<int> expertFfn;
     Sourced<int> denseLayers;
+    // Node-limited routing: a token reaches experts on at most this many
+    // nodes, and crosses the scale-out network once per node (absent: top_k).
+    std::optional<Sourced<int>> maxNodesPerToken;
 };
 
 struct ModelSpec {

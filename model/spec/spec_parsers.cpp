@@ -298,13 +298,14 @@ ModelSpec readModelSpec(SpecReader& r)
     }
     if (r.exists("/moe") && !r.isNull("/moe")) {
         MoeSpec moe{r.integer("/moe/experts"), r.integer("/moe/top_k"), r.integer("/moe/shared_experts", true),
-                    r.integer("/moe/expert_ffn"), r.integer("/moe/dense_layers", true)};
+                    r.integer("/moe/expert_ffn"), r.integer("/moe/dense_layers", true), std::nullopt};
         if (moe.topK.value > moe.experts.value)
             r.error("/moe/top_k/value", "expected at most the number of experts (" +
                                             std::to_string(moe.experts.value) + "), found " + std::to_string(moe.topK.value));
         if (moe.denseLayers.value >= m.layers.value && m.layers.value > 0)
             r.error("/moe/dense_layers/value", "expected fewer dense layers than layers, found " +
                                                    std::to_string(moe.denseLayers.value));
+        if (r.exists("/moe/max_nodes_per_token")) moe.maxNodesPerToken = r.integer("/moe/max_nodes_per_token");
         m.moe = moe;
     }
     return m;

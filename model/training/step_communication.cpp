@@ -122,14 +122,27 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
         // sequence-parallel tokens go to ~top_k of the ep ranks (seed 004's sparse AllToAll).
         const double ep = p.ep, tokens = T / p.tp, k = m.moe->topK.value;
         const Bytes groupArray{ep * ep * tokens * h * kActivationBytes}; // the AllToAll input over all members
-        const Comm sparse(ctx, k);
+        // Node-limited routing (DeepSeek-V3 §2.1.2) sends a token across the
+        // scale-out network to at most M nodes, once per node (§3.2.2).
+        const bool crossesDomains = g.groups.ep.spannedTier >= 1;
+        const double destinations = m.moe->maxNodesPerToken && crossesDomains
+                                        ? std::min<double>(k, m.moe->maxNodesPerToken->value)
+                                        : k;
+        const Comm sparse(ctx, destinations);
         const CollectiveCost a2a = sparse.run(CollectiveKind::AllToAll, groupArray, g.groups.ep);
-        const Bytes sent{tokens * h * kActivationBytes * std::min(k, ep) * (ep - 1) / ep}; // leaves one GPU
+        const Bytes sent{tokens * h * kActivationBytes * std::min(destinations, ep) * (ep - 1) / ep}; // leaves one GPU
         const double steady = o.ep == EpOverlap::OneFOneB ? g.microbatches / (g.microbatches + p.pp - 1.0) : 1.0;
+        // DualPipe and Megatron's 1F1B overlap pair one micro-batch's forward
+        // with another's backward: forward AllToAlls hide behind backward
+        // compute and backward ones behind forward compute (two per window).
+        const Seconds forwardCompute = perLayer(t, scope, Phase::Forward, layers, kAllCompute);
+        const Seconds backwardCompute = perLayer(t, scope, Phase::Backward, layers, kAllCompute) +
+                                        perLayer(t, scope, Phase::Recompute, layers, kAllCompute);
         for (Phase ph : passes) {
             if (rowsOf(ph) == 0) continue;
-            const Seconds compute = perLayer(t, scope, ph, layers, kAllCompute);
-            const Seconds hidden = o.ep == EpOverlap::None ? Seconds{} : std::min(a2a.time, compute / 2.0) * steady;
+            const Seconds window = ph == Phase::Forward ? backwardCompute : forwardCompute;
+            const double calls = ph == Phase::Forward ? 2 : rc == Recompute::Full ? 4 : 2; // sharing the window
+            const Seconds hidden = o.ep == EpOverlap::None ? Seconds{} : std::min(a2a.time, window / calls) * steady;
             t.add(commRow(sparse, a2a, OpKind::EpDispatch, ph, OpStream::Ep, scope, layers, sent, a2a.time, hidden));
             t.add(commRow(sparse, a2a, OpKind::EpCombine, ph, OpStream::Ep, scope, layers, sent, a2a.time, hidden));
         }
