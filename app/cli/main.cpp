@@ -21,7 +21,10 @@ runs an analytical cost model of training on it.
 commands:
   specs list|show|validate|paths   the GPU, CPU, superchip, system and model specs
   export [SCENARIO] --view V -o F  a chip, sm, superchip or rack view as SVG, PNG or PDF
-  evaluate SCENARIO... [--timeline] one training step as JSON (step time, MFU, memory, ...)
+  evaluate SCENARIO... [--timeline] [--breakdown [--text]]
+                                    one training step as JSON (step time, MFU, memory, ...),
+                                    with the per-operation cost table behind it
+  validate [--json] [--dir DIR]     the model against published training runs (error per run)
   search SCENARIO [--top K]         the fastest layouts that fit in memory
   trace SCENARIO -o FILE            the step as a Chrome trace (Perfetto)
   collective --system ID --op OP --bytes B --gpus N   one collective's cost
@@ -71,6 +74,7 @@ int main(int argc, char** argv)
 #endif
         if (command == "bench") return c::runBench(rest, std::cout, std::cerr);
         if (command == "power") return c::runPower(rest, std::cout, std::cerr);
+        if (command == "validate") return c::runValidate(rest, std::cout, std::cerr);
     } catch (const std::exception& e) {
         std::cerr << "error: " << e.what() << "\n";
         return 1;
