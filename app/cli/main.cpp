@@ -24,7 +24,6 @@ commands:
   evaluate SCENARIO... [--timeline] [--breakdown [--text]]
                                     one training step as JSON (step time, MFU, memory, ...),
                                     with the per-operation cost table behind it
-  validate [--json] [--dir DIR]     the model against published training runs (error per run)
   search SCENARIO [--top K]         the fastest layouts that fit in memory
   trace SCENARIO -o FILE            the step as a Chrome trace (Perfetto)
   collective --system ID --op OP --bytes B --gpus N   one collective's cost
@@ -74,7 +73,6 @@ int main(int argc, char** argv)
 #endif
         if (command == "bench") return c::runBench(rest, std::cout, std::cerr);
         if (command == "power") return c::runPower(rest, std::cout, std::cerr);
-        if (command == "validate") return c::runValidate(rest, std::cout, std::cerr);
     } catch (const std::exception& e) {
         std::cerr << "error: " << e.what() << "\n";
         return 1;
