@@ -28,6 +28,7 @@ int runBench(const Args& args, std::ostream& out, std::ostream& err);
 using BenchExtension = std::string (*)();
 void setBenchExtension(BenchExtension extension);
 int runPower(const Args& args, std::ostream& out, std::ostream& err);
+int runValidate(const Args& args, std::ostream& out, std::ostream& err);
 
 // The catalog of built-in and user specs; load problems go to err as
 // warnings (a broken user file does not stop the CLI).

@@ -30,6 +30,7 @@ commands:
   matmul --gpu ID --m M --k K --n N --dtype DT        one matmul's roofline
   power SCENARIO [--json]           rack and cluster power, feeds, cooling, energy, cost, goodput
   bench [--json]                    cost-model speed on this machine
+  validate [--json] [--dir DIR]     the model against published training runs (error per run)
 
 options:
   --help      this text (also after any command)
@@ -73,6 +74,7 @@ int main(int argc, char** argv)
 #endif
         if (command == "bench") return c::runBench(rest, std::cout, std::cerr);
         if (command == "power") return c::runPower(rest, std::cout, std::cerr);
+        if (command == "validate") return c::runValidate(rest, std::cout, std::cerr);
     } catch (const std::exception& e) {
         std::cerr << "error: " << e.what() << "\n";
         return 1;

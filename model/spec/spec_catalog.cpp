@@ -141,7 +141,7 @@ std::vector<fs::path> specFilesUnder(const fs::path& root)
     for (auto it = fs::recursive_directory_iterator(root, ec); it != fs::recursive_directory_iterator(); it.increment(ec)) {
         if (ec) break;
         const fs::path& p = it->path();
-        if (it->is_directory() && (p.filename() == "schema" || p.filename() == "scenarios")) {
+        if (it->is_directory() && (p.filename() == "schema" || p.filename() == "scenarios" || p.filename() == "validation")) {
             it.disable_recursion_pending();
             continue;
         }

@@ -1,0 +1,139 @@
+#include "cli_args.h"
+#include "commands.h"
+
+#include "model/validation/validation_set.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <iomanip>
+#include <sstream>
+
+namespace scalescope::cli {
+
+namespace {
+
+constexpr const char* kValidateHelp = R"(usage: scalescope-cli validate [--json] [--dir DIR]
+
+Evaluates every published training run in the validation set
+(specs/validation/*.json, or DIR) with the cost model and prints, per run,
+the measured and predicted tokens/s per GPU and the error
+predicted / measured - 1, then the geometric-mean absolute error
+exp(mean |ln(predicted / measured)|) - 1. The runs are never used to fit the
+model. Exit code 0 whatever the errors are (this is a report); 1 when a run
+cannot be read or evaluated.
+  --json      the same fields as JSON
+  --dir DIR   read the runs from DIR instead of the built-in set
+)";
+
+std::string fixed(double v, int decimals)
+{
+    std::ostringstream s;
+    s << std::fixed << std::setprecision(decimals) << v;
+    return s.str();
+}
+
+std::string percent(double fraction)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%+.1f %%", fraction * 100.0);
+    return buf;
+}
+
+nlohmann::json outcomeJson(const ValidationOutcome& o)
+{
+    const ValidationRun& r = *o.run;
+    nlohmann::json j{{"id", r.id},
+                     {"name", r.name},
+                     {"file", r.file.string()},
+                     {"class", runClassKey(r.runClass)},
+                     {"gpu", o.gpu},
+                     {"architecture", o.gpuArchitecture},
+                     {"model", o.model},
+                     {"gpus", o.gpus},
+                     {"precision", precisionKey(o.precision)},
+                     {"ok", o.ok},
+                     {"measured_tokens_per_s_per_gpu", o.measuredTokensPerSPerGpu}};
+    if (o.ok) {
+        j["predicted_tokens_per_s_per_gpu"] = o.predictedTokensPerSPerGpu;
+        j["error"] = o.relativeError;
+        j["predicted_mfu"] = o.predictedMfu;
+    } else {
+        j["message"] = o.error;
+    }
+    if (o.measuredMfu) j["measured_mfu"] = *o.measuredMfu;
+    return j;
+}
+
+void printTable(const ValidationReport& report, std::ostream& out)
+{
+    out << std::left << std::setw(40) << "case" << std::setw(15) << "GPU" << std::setw(28) << "model" << std::right
+        << std::setw(6) << "GPUs" << std::setw(11) << "measured" << std::setw(11) << "predicted" << std::setw(10)
+        << "error"
+        << "\n";
+    for (const ValidationOutcome& o : report.outcomes) {
+        std::string model = o.model.size() > 26 ? o.model.substr(0, 25) + "~" : o.model;
+        out << std::left << std::setw(40) << o.run->id << std::setw(15) << o.gpu << std::setw(28) << model << std::right
+            << std::setw(6) << o.gpus << std::setw(11) << fixed(o.measuredTokensPerSPerGpu, 1);
+        if (o.ok)
+            out << std::setw(11) << fixed(o.predictedTokensPerSPerGpu, 1) << std::setw(10) << percent(o.relativeError);
+        else
+            out << "  not evaluated: " << o.error;
+        out << "\n";
+    }
+    out << "measured and predicted in tokens/s per GPU; error = predicted / measured - 1\n";
+    out << "geometric-mean absolute error over " << report.evaluated << " of " << report.outcomes.size()
+        << " runs: " << fixed(report.geometricMeanAbsError * 100.0, 1) << " %\n";
+}
+
+} // namespace
+
+int runValidate(const Args& args, std::ostream& out, std::ostream& err)
+{
+    const auto parsed = CliArgs::parse(args, {"--json", "--help"}, {"--dir"}, err);
+    if (!parsed) return Usage;
+    if (parsed->has("--help")) {
+        out << kValidateHelp;
+        return Ok;
+    }
+    if (!parsed->positional().empty()) {
+        err << "error: validate takes no positional arguments\n" << kValidateHelp;
+        return Usage;
+    }
+    std::filesystem::path dir;
+    if (const auto d = parsed->value("--dir")) {
+        dir = *d;
+    } else if (const auto builtin = builtinValidationDir()) {
+        dir = *builtin;
+    } else {
+        err << "error: no built-in validation set found (specs/validation); pass --dir DIR\n";
+        return BadInput;
+    }
+    SpecErrors errors;
+    const std::vector<ValidationRun> runs = loadValidationSet(dir, errors);
+    for (const SpecError& e : errors)
+        err << e.text() << "\n";
+    const ValidationReport report = evaluateValidationSet(runs, sharedCatalog(err));
+    bool allOk = errors.empty() && !runs.empty();
+    for (const ValidationOutcome& o : report.outcomes) {
+        if (o.ok) continue;
+        allOk = false;
+        err << o.error << "\n";
+    }
+    if (parsed->has("--json")) {
+        nlohmann::json cases = nlohmann::json::array();
+        for (const ValidationOutcome& o : report.outcomes)
+            cases.push_back(outcomeJson(o));
+        out << nlohmann::json{{"dir", dir.string()},
+                              {"cases", cases},
+                              {"evaluated", report.evaluated},
+                              {"geometric_mean_abs_error", report.geometricMeanAbsError}}
+                   .dump(2)
+            << "\n";
+    } else {
+        printTable(report, out);
+    }
+    return allOk ? Ok : BadInput;
+}
+
+} // namespace scalescope::cli

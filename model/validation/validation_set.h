@@ -1,0 +1,94 @@
+#pragma once
+// Published end-to-end training runs (specs/validation/*.json, "kind":
+// "validation-run") and how far the cost model is from each. The runs are
+// used only to report the model's error, never to fit it.
+//
+// Error of one run: e = predicted / measured − 1 (signed; tokens/s per GPU).
+// Error of the set: the geometric mean of |ln(pred/meas)|, as a factor − 1:
+//   g = exp(mean_i |ln(pred_i / meas_i)|) − 1   (0.10 = "10 % off on average").
+
+#include "model/spec/scenario.h"
+#include "model/spec/sourced.h"
+#include "model/spec/spec_catalog.h"
+#include "model/spec/spec_error.h"
+#include "model/training/evaluation_context.h"
+
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace scalescope {
+
+enum class RunClass { Dense, Moe };
+[[nodiscard]] std::string_view runClassKey(RunClass c) noexcept; // "dense", "moe"
+
+struct ValidationRun {
+    std::string id, name;
+    std::filesystem::path file;
+    RunClass runClass = RunClass::Dense;
+    SourceMap sources;
+    Scenario scenario;
+    Sourced<double> tokensPerSPerGpu;   // measured, > 0
+    std::optional<Sourced<double>> mfu; // measured, as the publication defines it
+    std::string mfuFlops;               // how the publication counts the FLOPs of its MFU
+    std::string derivation;             // arithmetic from the published figure to tokens/s/GPU
+    std::vector<std::string> assumptions;
+};
+
+// One run evaluated by the model. `ok` is false when the scenario cannot be
+// resolved or evaluated (`error` says why); the numbers are then zero.
+struct ValidationOutcome {
+    const ValidationRun* run = nullptr;
+    bool ok = false;
+    std::string error;
+    std::string gpu, gpuArchitecture, model;
+    long long gpus = 0;
+    Precision precision = Precision::Bf16;
+    double totalParams = 0; // of the model, from its shape
+    double measuredTokensPerSPerGpu = 0, predictedTokensPerSPerGpu = 0;
+    double relativeError = 0; // predicted / measured − 1
+    std::optional<double> measuredMfu;
+    double predictedMfu = 0;
+};
+
+struct ValidationReport {
+    std::vector<ValidationOutcome> outcomes; // in the order of the runs
+    int evaluated = 0;                       // outcomes with ok
+    double geometricMeanAbsError = 0;        // over the ok outcomes; 0 when none
+};
+
+// Reads one validation-run document; problems go to errors with file and JSON path.
+[[nodiscard]] std::optional<ValidationRun> parseValidationRun(const nlohmann::json& doc, const std::string& file,
+                                                              SpecErrors& errors);
+// Every *.json directly in dir, sorted by file name. A file with a problem is
+// left out and its problems are appended to errors.
+[[nodiscard]] std::vector<ValidationRun> loadValidationSet(const std::filesystem::path& dir, SpecErrors& errors);
+// specs/validation of the first built-in spec root that has one (installed or source tree).
+[[nodiscard]] std::optional<std::filesystem::path> builtinValidationDir();
+
+[[nodiscard]] ValidationOutcome evaluateValidationRun(const ValidationRun& run, const SpecCatalog& catalog);
+// `runs` must outlive the report (outcomes point into it).
+[[nodiscard]] ValidationReport evaluateValidationSet(std::span<const ValidationRun> runs, const SpecCatalog& catalog);
+
+// pred / meas − 1; both must be > 0.
+[[nodiscard]] double relativeError(double predicted, double measured) noexcept;
+// exp(mean |ln r_i|) − 1 over ratios r_i = pred_i / meas_i (> 0); 0 for none.
+[[nodiscard]] double geometricMeanAbsError(std::span<const double> ratios) noexcept;
+
+// The run closest to a scenario, for "how far off is the model near here".
+// Distance, smaller is closer (each term is a tier that dominates the next):
+//   1000 · [different GPU architecture] + 100 · [dense vs MoE differ]
+//   + |ln(params / params_run)| + |ln(gpus / gpus_run)| + 0.5 · [precision differs]
+// Only runs that evaluated ok are candidates.
+struct NearestValidationRun {
+    const ValidationOutcome* outcome = nullptr;
+    double distance = 0;
+};
+[[nodiscard]] double validationDistance(const Scenario& scenario, const EvaluationContext& ctx,
+                                        const ValidationOutcome& o) noexcept;
+[[nodiscard]] std::optional<NearestValidationRun>
+nearestValidationRun(const Scenario& scenario, const EvaluationContext& ctx, const ValidationReport& report);
+
+} // namespace scalescope

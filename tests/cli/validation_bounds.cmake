@@ -1,0 +1,26 @@
+# The cost model against the published training runs of specs/validation:
+# every run within ±20 % (tokens/s per GPU) and the geometric-mean absolute
+# error within 10 %. Run by CTest as `validation_bounds`:
+#   cmake -DCLI=path/to/scalescope-cli -P validation_bounds.cmake
+execute_process(COMMAND ${CLI} validate --json OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "scalescope-cli validate exited with ${rc}:\n${err}")
+endif()
+string(JSON n LENGTH "${out}" cases)
+math(EXPR last "${n} - 1")
+set(failures "")
+foreach(i RANGE ${last})
+  string(JSON id GET "${out}" cases ${i} id)
+  string(JSON e GET "${out}" cases ${i} error)
+  if(e GREATER 0.2 OR e LESS -0.2)
+    string(APPEND failures "  ${id}: error ${e} outside ±0.20\n")
+  endif()
+endforeach()
+string(JSON g GET "${out}" geometric_mean_abs_error)
+if(g GREATER 0.1)
+  string(APPEND failures "  geometric-mean absolute error ${g} above 0.10\n")
+endif()
+if(failures)
+  message(FATAL_ERROR "validation bounds not met:\n${failures}")
+endif()
+message(STATUS "all ${n} runs within ±20 %, geometric-mean absolute error ${g}")

@@ -1,0 +1,170 @@
+// The validation set: published training runs against the model. These tests
+// check the bookkeeping (parsing, error arithmetic, nearest run), not the
+// size of the errors; the bounds are the CTest `validation_bounds`.
+
+#include "model/validation/validation_set.h"
+#include "model_test_support.h"
+
+#include <cmath>
+#include <set>
+
+using namespace scalescope;
+using scalescope::testing::catalog;
+using scalescope::testing::contextFor;
+using scalescope::testing::presetScenario;
+
+namespace {
+
+// A hand-made run: Llama 3 8B on 8 H100 with FSDP, measured 5,000 tokens/s per GPU.
+nlohmann::json handMadeRun()
+{
+    return nlohmann::json::parse(R"({
+      "kind": "validation-run", "id": "hand-made", "name": "Hand-made run", "class": "dense",
+      "sources": { "t": "a test table" },
+      "scenario": { "format": "scalescope-scenario/1", "name": "8B on 8 H100", "system": "dgx-h100-superpod",
+                    "gpus": 8, "model": "llama3-8b", "mode": "training",
+                    "training": { "seq_len": 8192, "global_batch": 16, "precision": "bf16", "zero_stage": 3, "recompute": "selective" },
+                    "parallel": { "tp": 1, "pp": 1, "cp": 1, "ep": 1, "dp": 8, "vpp": 1, "microbatch_size": 2, "schedule": "1f1b",
+                                  "order": ["tp", "cp", "ep", "dp", "pp"] } },
+      "measured": { "tokens_per_s_per_gpu": { "value": 5000, "source": "t" },
+                    "mfu": { "value": 0.4, "source": "t", "flops": "6N" },
+                    "derivation": "as published" },
+      "assumptions": ["none"]
+    })");
+}
+
+ValidationOutcome outcome(const ValidationRun& run, const char* arch, double params, long long gpus, Precision p)
+{
+    ValidationOutcome o;
+    o.run = &run;
+    o.ok = true;
+    o.gpuArchitecture = arch;
+    o.totalParams = params;
+    o.gpus = gpus;
+    o.precision = p;
+    return o;
+}
+
+} // namespace
+
+TEST_CASE("validation error arithmetic: signed error and geometric-mean absolute error", "[validation]")
+{
+    CHECK(relativeError(110, 100) == Approx(0.10));
+    CHECK(relativeError(80, 100) == Approx(-0.20));
+    // exp(mean(|ln 1.1|, |ln 0.8|)) - 1 = exp((0.09531 + 0.22314) / 2) - 1 = 0.17260
+    const double ratios[] = {1.1, 0.8};
+    CHECK(geometricMeanAbsError(ratios) == Approx(std::exp((std::log(1.1) - std::log(0.8)) / 2) - 1));
+    CHECK(geometricMeanAbsError(ratios) == Approx(0.17260).epsilon(1e-4));
+    // over-prediction by 2x and under-prediction by 2x both count as 100 % off
+    const double symmetric[] = {2.0, 0.5};
+    CHECK(geometricMeanAbsError(symmetric) == Approx(1.0));
+    CHECK(geometricMeanAbsError({}) == 0.0);
+}
+
+TEST_CASE("a hand-made validation run parses and its error is predicted / measured - 1", "[validation]")
+{
+    SpecErrors errors;
+    const auto run = parseValidationRun(handMadeRun(), "hand-made.json", errors);
+    for (const auto& e : errors)
+        UNSCOPED_INFO(e.text());
+    REQUIRE(run);
+    CHECK(run->tokensPerSPerGpu.value == 5000);
+    REQUIRE(run->mfu);
+    CHECK(run->mfu->value == Approx(0.4));
+    CHECK(run->scenario.gpus == 8);
+
+    const ValidationOutcome o = evaluateValidationRun(*run, catalog());
+    INFO(o.error);
+    REQUIRE(o.ok);
+    CHECK(o.gpu == "h100-sxm");
+    CHECK(o.relativeError == Approx(o.predictedTokensPerSPerGpu / 5000.0 - 1.0));
+
+    const std::vector<ValidationRun> runs{*run};
+    const ValidationReport report = evaluateValidationSet(runs, catalog());
+    CHECK(report.evaluated == 1);
+    CHECK(report.geometricMeanAbsError == Approx(std::exp(std::abs(std::log1p(o.relativeError))) - 1).margin(1e-12));
+}
+
+TEST_CASE("a broken validation run is reported with file and JSON path", "[validation]")
+{
+    nlohmann::json doc = handMadeRun();
+    doc["measured"]["tokens_per_s_per_gpu"]["source"] = "nowhere";
+    doc["scenario"]["training"]["precision"] = "fp12";
+    doc["class"] = "sparse";
+    SpecErrors errors;
+    CHECK_FALSE(parseValidationRun(doc, "broken.json", errors));
+    std::set<std::string> paths;
+    for (const auto& e : errors) {
+        CHECK(e.file == "broken.json");
+        paths.insert(e.path);
+    }
+    CHECK(paths.count("/measured/tokens_per_s_per_gpu/source") == 1);
+    CHECK(paths.count("/scenario/training/precision") == 1);
+    CHECK(paths.count("/class") == 1);
+}
+
+TEST_CASE("nearest validation run: architecture first, then dense vs MoE, then size, GPUs, precision", "[validation]")
+{
+    const EvaluationContext ctx = contextFor(presetScenario("llama3-70b-4096-h100")); // Hopper, dense, 70B, 4096, bf16
+    const Scenario& s = ctx.scenario;
+    ValidationRun dense, moe;
+    dense.runClass = RunClass::Dense;
+    moe.runClass = RunClass::Moe;
+    const double p = ctx.cost.totalParams;
+
+    ValidationReport report;
+    report.outcomes.push_back(outcome(dense, "Ampere", p, 4096, Precision::Bf16));   // same shape, other GPU
+    report.outcomes.push_back(outcome(moe, "Hopper", p, 4096, Precision::Bf16));     // same GPU, MoE
+    report.outcomes.push_back(outcome(dense, "Hopper", p * 100, 8, Precision::Fp8)); // same GPU and class, far off
+    auto nearest = nearestValidationRun(s, ctx, report);
+    REQUIRE(nearest);
+    CHECK(nearest->outcome == &report.outcomes[2]);
+    CHECK(nearest->distance == Approx(std::log(100.0) + std::log(512.0) + 0.5));
+
+    // within a tier, the log-ratio of parameters and GPUs decides, then precision
+    report.outcomes.push_back(outcome(dense, "Hopper", p * 2, 4096, Precision::Fp8));
+    report.outcomes.push_back(outcome(dense, "Hopper", p * 2, 4096, Precision::Bf16));
+    nearest = nearestValidationRun(s, ctx, report);
+    REQUIRE(nearest);
+    CHECK(nearest->outcome == &report.outcomes[4]);
+    CHECK(nearest->distance == Approx(std::log(2.0)));
+
+    // runs that did not evaluate are never chosen
+    report.outcomes[4].ok = false;
+    nearest = nearestValidationRun(s, ctx, report);
+    REQUIRE(nearest);
+    CHECK(nearest->outcome == &report.outcomes[3]);
+    CHECK_FALSE(nearestValidationRun(s, ctx, ValidationReport{}));
+}
+
+TEST_CASE("every shipped validation run loads and evaluates", "[validation]")
+{
+    SpecErrors errors;
+    const auto runs = loadValidationSet(std::string(SCALESCOPE_SPECS_DIR) + "/validation", errors);
+    for (const auto& e : errors)
+        UNSCOPED_INFO(e.text());
+    CHECK(errors.empty());
+    REQUIRE(runs.size() >= 15);
+
+    std::set<std::string> architectures;
+    std::set<std::string> gpus;
+    int moe = 0;
+    const ValidationReport report = evaluateValidationSet(runs, catalog());
+    for (const ValidationOutcome& o : report.outcomes) {
+        INFO(o.run->id << ": " << o.error);
+        CHECK(o.ok);
+        CHECK(o.predictedTokensPerSPerGpu > 0);
+        CHECK(std::isfinite(o.relativeError));
+        CHECK_FALSE(o.run->derivation.empty());
+        CHECK(o.run->sources.count(o.run->tokensPerSPerGpu.source) == 1);
+        architectures.insert(o.gpuArchitecture);
+        gpus.insert(o.gpu);
+        if (o.run->runClass == RunClass::Moe) ++moe;
+    }
+    CHECK(report.evaluated == static_cast<int>(runs.size()));
+    CHECK(gpus.count("a100-sxm-80gb") == 1);
+    CHECK(gpus.count("h100-sxm") == 1);
+    CHECK(gpus.count("b200") == 1);
+    CHECK(gpus.count("gb200-b200") == 1);
+    CHECK(moe >= 2);
+}
