@@ -124,7 +124,9 @@ int runSearch(const Args& args, std::ostream& out, std::ostream& err)
                         {"memory_total_B", l.evaluation.memory.total.si},
                         {"fits", l.evaluation.memory.fits}});
     }
-    out << nlohmann::json{{"scenario", ctx->scenario.name}, {"evaluated", r.evaluated}, {"fitting", r.fitting}, {"best", best}}.dump(2)
+    out << nlohmann::json{{"scenario", ctx->scenario.name}, {"evaluated", r.evaluated}, {"fitting", r.fitting},
+                          {"above_published_mfu", r.aboveCeiling}, {"published_mfu_ceiling", ctx->publishedMfuCeiling},
+                          {"best", best}}.dump(2)
         << "\n";
     return r.best.empty() ? BadInput : Ok;
 }

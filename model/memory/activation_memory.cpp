@@ -60,7 +60,7 @@ double layerActivationBytesPerToken(const ModelSpec& m, int seqLen, bool moeLaye
     attention += linearIn * w.latents;              // MLA up-projection inputs
     if (!(m.mla && o.modules.mlaUpProj)) attention += 2 * (w.q + w.k + w.v);
     attention += linearIn * w.out; // output-projection input
-    if (o.recompute == Recompute::None) attention += 5 * a * s;
+    if (o.recompute == Recompute::None && !o.fusedAttention) attention += 5 * a * s;
 
     double mlp = 2 * h + h; // norm input, dropout mask
     if (moeLayer && m.moe) {

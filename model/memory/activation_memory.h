@@ -33,6 +33,10 @@ struct ActivationOptions {
     Recompute recompute = Recompute::Selective;
     RecomputeModules modules;
     bool fp8 = false;
+    // A fused (FlashAttention-style) kernel never stores the 5·a·s softmax
+    // scores, mask and dropout of Korthikanti's unfused attention; the
+    // operation table costs attention as such a kernel, so the step uses true.
+    bool fusedAttention = true;
 };
 
 // Bytes per token of one layer (dense or MoE), before dividing by t.

@@ -42,6 +42,10 @@ SearchResult searchLayouts(const EvaluationContext& base, const SearchOptions& o
                 ++result.evaluated;
                 if (!e.memory.fits && !(e.memory.fitsWithSpill && ctx.superchip)) continue;
                 ++result.fitting;
+                if (ctx.publishedMfuCeiling > 0 && e.mfu > ctx.publishedMfuCeiling) {
+                    ++result.aboveCeiling;
+                    continue;
+                }
                 if (static_cast<int>(kept.size()) >= o.top && e.stepTime >= kept.back().evaluation.stepTime) continue;
                 RankedLayout r{p, zero, rc, e};
                 kept.insert(std::upper_bound(kept.begin(), kept.end(), r,

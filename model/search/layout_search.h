@@ -2,7 +2,9 @@
 // Enumerates every valid parallel layout of a scenario (tp, pp, dp, cp, ep,
 // vpp, micro-batch size, ZeRO stage, recompute, schedule) and ranks them by
 // step time; a layout whose memory does not fit in HBM (with spill on
-// superchips) is never ranked.
+// superchips) is never ranked, nor one the model puts above the best
+// published MFU of its class (ctx.publishedMfuCeiling): a number no real
+// run has reached is not advice.
 
 #include "model/training/evaluation_context.h"
 
@@ -21,6 +23,7 @@ struct SearchResult {
     std::vector<RankedLayout> best; // fastest first
     long long evaluated = 0;        // layouts evaluated (valid ones)
     long long fitting = 0;          // of those, how many fit in memory
+    long long aboveCeiling = 0;     // fitting layouts not proposed: BF16 MFU above the best published run of the class
 };
 
 struct SearchOptions {

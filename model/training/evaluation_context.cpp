@@ -1,6 +1,7 @@
 #include "model/training/evaluation_context.h"
 
 #include "model/network/topology.h"
+#include "model/validation/published_mfu.h"
 
 #include <atomic>
 
@@ -85,6 +86,7 @@ std::optional<EvaluationContext> makeEvaluationContext(const Scenario& s, const 
         return std::nullopt;
     }
     ctx.cost = modelCost(ctx.model, s.training.seqLen);
+    ctx.publishedMfuCeiling = publishedMfuCeiling(catalog, ctx.model.moe.has_value());
     return ctx;
 }
 

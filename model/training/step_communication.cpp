@@ -91,7 +91,10 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
         for (Phase ph : passes) {
             if (rowsOf(ph) == 0) continue;
             const Seconds gemms = perLayer(t, scope, ph, layers, kGemms);
-            const Seconds hidden = o.tp == TpOverlap::Pipelined ? std::min(time, gemms) * ((p.tp - 1.0) / p.tp) : Seconds{};
+            // Comm-GEMM overlap exchanges chunks through NVLink peer memory (Transformer
+            // Engine userbuffers): a TP group that leaves the NVLink domain runs its collectives exposed.
+            const bool overlaps = o.tp == TpOverlap::Pipelined && g.groups.tp.spannedTier < 1;
+            const Seconds hidden = overlaps ? std::min(time, gemms) * ((p.tp - 1.0) / p.tp) : Seconds{};
             t.add(commRow(comm, ag, OpKind::TpCollective, ph, OpStream::Tp, scope, layers, activation * 4.0, time, hidden));
         }
         AxisComm& a = e.axis(CommAxis::Tp);

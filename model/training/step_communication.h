@@ -4,7 +4,8 @@
 //
 //   TP  pipelined (Transformer Engine comm-GEMM overlap): each AllGather /
 //       ReduceScatter is split into tp chunks that run beside the GEMM chunks;
-//       the first chunk cannot hide: hidden = min(comm, GEMMs) · (tp − 1)/tp
+//       the first chunk cannot hide: hidden = min(comm, GEMMs) · (tp − 1)/tp;
+//       only inside one NVLink domain (the chunks move through NVLink peer memory)
 //   CP  ring attention: the KV exchange hides behind the attention kernel
 //   EP  none: exposed; 1f1b: hidden behind the other micro-batch's layer in
 //       the 1F1B steady state (m of m + pp − 1 slots); dualpipe: in every slot

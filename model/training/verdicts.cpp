@@ -161,6 +161,10 @@ void addVerdicts(const EvaluationContext& ctx, const ParallelLayout& p, const Ax
         const double share = e.stepTime.si > 0 ? e.comm[static_cast<size_t>(a)].exposed.si / e.stepTime.si : 0;
         if (share > kExposedShareWorthNaming) e.warn(WarningCode::ExposedCommunication, a, e.comm[static_cast<size_t>(a)].exposed.si, share);
     }
+    if (ctx.publishedMfuCeiling > 0 && e.mfu > ctx.publishedMfuCeiling)
+        e.warn(WarningCode::AboveBestPublishedMfu, e.mfu, ctx.publishedMfuCeiling);
+    if (ctx.computeCarriedOver && ctx.scenario.efficiency == EfficiencyMode::Measured)
+        e.warn(WarningCode::ComputeCalibrationCarriedOver);
     if (ctx.scenario.efficiency == EfficiencyMode::Theoretical) e.warn(WarningCode::TheoreticalMode);
 }
 

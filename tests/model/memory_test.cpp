@@ -34,7 +34,7 @@ TEST_CASE("Korthikanti eq. 1: a GPT-3 175B layer stores sbh(34 + 5as/h) = 2,868,
           "[memory][korthikanti]")
 {
     // 34·12288 + 5·96·2048 = 417,792 + 983,040 = 1,400,832 B per token; × 2048 tokens
-    const double perToken = layerActivationBytesPerToken(gpt3(), 2048, false, {Recompute::None, {}, false});
+    const double perToken = layerActivationBytesPerToken(gpt3(), 2048, false, {Recompute::None, {}, false, false}); // unfused attention, as in the paper
     CHECK(perToken == Approx(34 * h + 5 * a * s).epsilon(1e-12));
     CHECK(perToken * s == Approx(2868903936.0).epsilon(1e-12));
 }
@@ -51,13 +51,14 @@ TEST_CASE("Korthikanti §5 selective recompute with TP+SP at t = 8: 34·sbh/t = 
     CHECK(m.activations.si == Approx(96 * 106954752.0 + 256.0 * 4 * 50257).epsilon(1e-12));
 }
 
-TEST_CASE("Korthikanti §4.3 full recompute: 2·sbh/t per layer input plus one layer's working set sbh(34 + 5as/h)/t",
+TEST_CASE("Korthikanti §4.3 full recompute: 2·sbh/t per layer input plus one layer's working set 34·sbh/t (fused attention)",
           "[memory][korthikanti]")
 {
-    // 2 · 2048 · 12288 / 8 = 6,291,456 B per layer; working set 256 · 1,400,832 = 358,612,992 B
+    // 2 · 2048 · 12288 / 8 = 6,291,456 B per layer; working set 256 · 34 · 12288 = 106,954,752 B
+    // (the paper's unfused kernel would add 5as/h); plus the last stage's fp32 logits
     const EvaluationContext ctx = contextFor(gpt3OnEightH100(Recompute::Full));
     const MemoryPerGpu m = memoryPerGpu(ctx, ctx.scenario.parallel, 1);
-    CHECK(m.activations.si == Approx(96 * 6291456.0 + 358612992.0 + 256.0 * 4 * 50257).epsilon(1e-12));
+    CHECK(m.activations.si == Approx(96 * 6291456.0 + 106954752.0 + 256.0 * 4 * 50257).epsilon(1e-12));
 }
 
 TEST_CASE("FP8 activations: the inputs of the four Linears (QKV h, out-proj h, FC1 h, FC2 4h) are cached in 1 byte: "
@@ -162,4 +163,13 @@ TEST_CASE("Scenario keys optimizer_state, main_grads and recompute_modules round
     REQUIRE(errors.size() == 2);
     CHECK(errors[0].path == "/training/optimizer_state");
     CHECK(errors[1].path == "/training/recompute_modules");
+}
+
+TEST_CASE("Fused attention stores no s² scores: without recompute a GPT-3 175B layer keeps 34·sbh, not sbh(34 + 5as/h)", "[memory]")
+{
+    // The operation table costs attention as one fused (FlashAttention-style)
+    // kernel, so the step's memory must not hold the 5·a·s softmax terms either:
+    // a Llama 4 Scout run with 81,920 tokens per GPU once needed 7 TB for them.
+    const double fused = layerActivationBytesPerToken(gpt3(), 2048, false, {Recompute::None, {}, false});
+    CHECK(fused == Approx(34 * h).epsilon(1e-12));
 }
