@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <cmath>
 #include <iomanip>
 #include <sstream>
 
@@ -62,7 +63,29 @@ nlohmann::json outcomeJson(const ValidationOutcome& o)
         j["message"] = o.error;
     }
     if (o.measuredMfu) j["measured_mfu"] = *o.measuredMfu;
+    j["held_to_bounds"] = r.outsideBounds.empty();
+    if (!r.outsideBounds.empty()) j["outside_bounds"] = r.outsideBounds;
     return j;
+}
+
+// The runs held to the validation bounds: their geometric-mean and worst |error|.
+struct HeldSummary {
+    int runs = 0;
+    double geometricMean = 0, worst = 0;
+};
+
+HeldSummary heldSummary(const ValidationReport& report)
+{
+    HeldSummary h;
+    std::vector<double> ratios;
+    for (const ValidationOutcome& o : report.outcomes) {
+        if (!o.ok || !o.run->outsideBounds.empty()) continue;
+        ++h.runs;
+        ratios.push_back(o.predictedTokensPerSPerGpu / o.measuredTokensPerSPerGpu);
+        h.worst = std::max(h.worst, std::abs(o.relativeError));
+    }
+    h.geometricMean = geometricMeanAbsError(ratios);
+    return h;
 }
 
 void printTable(const ValidationReport& report, std::ostream& out)
@@ -73,7 +96,7 @@ void printTable(const ValidationReport& report, std::ostream& out)
         << "\n";
     for (const ValidationOutcome& o : report.outcomes) {
         std::string model = o.model.size() > 26 ? o.model.substr(0, 25) + "~" : o.model;
-        out << std::left << std::setw(40) << o.run->id << std::setw(15) << o.gpu << std::setw(28) << model << std::right
+        out << std::left << std::setw(40) << (o.run->outsideBounds.empty() ? o.run->id : o.run->id + " *") << std::setw(15) << o.gpu << std::setw(28) << model << std::right
             << std::setw(6) << o.gpus << std::setw(11) << fixed(o.measuredTokensPerSPerGpu, 1);
         if (o.ok)
             out << std::setw(11) << fixed(o.predictedTokensPerSPerGpu, 1) << std::setw(10) << percent(o.relativeError);
@@ -84,6 +107,10 @@ void printTable(const ValidationReport& report, std::ostream& out)
     out << "measured and predicted in tokens/s per GPU; error = predicted / measured - 1\n";
     out << "geometric-mean absolute error over " << report.evaluated << " of " << report.outcomes.size()
         << " runs: " << fixed(report.geometricMeanAbsError * 100.0, 1) << " %\n";
+    const HeldSummary held = heldSummary(report);
+    out << "held to the bounds (runs on hardware the specs describe; * marks the others, see outside_bounds): " << held.runs
+        << " runs, geometric-mean |error| " << fixed(held.geometricMean * 100.0, 1) << " %, worst " << fixed(held.worst * 100.0, 1)
+        << " %\n";
 }
 
 } // namespace
@@ -127,7 +154,10 @@ int runValidate(const Args& args, std::ostream& out, std::ostream& err)
         out << nlohmann::json{{"dir", dir.string()},
                               {"cases", cases},
                               {"evaluated", report.evaluated},
-                              {"geometric_mean_abs_error", report.geometricMeanAbsError}}
+                              {"geometric_mean_abs_error", report.geometricMeanAbsError},
+                              {"held_runs", heldSummary(report).runs},
+                              {"held_geometric_mean_abs_error", heldSummary(report).geometricMean},
+                              {"held_max_abs_error", heldSummary(report).worst}}
                    .dump(2)
             << "\n";
     } else {

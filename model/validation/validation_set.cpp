@@ -61,6 +61,7 @@ std::optional<ValidationRun> parseValidationRun(const json& doc, const std::stri
     }
     run.derivation = r.text("/measured/derivation");
     run.assumptions = stringList(r, doc, "/assumptions");
+    if (r.exists("/outside_bounds")) run.outsideBounds = r.text("/outside_bounds");
 
     if (!doc.contains("scenario") || !doc["scenario"].is_object()) {
         r.error("/scenario", "expected a scenario object (the keys of a *.scalescope.json), found " +

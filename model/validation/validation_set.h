@@ -35,6 +35,9 @@ struct ValidationRun {
     std::string mfuFlops;               // how the publication counts the FLOPs of its MFU
     std::string derivation;             // arithmetic from the published figure to tokens/s/GPU
     std::vector<std::string> assumptions;
+    // Why the run is shown but not held to the validation bounds (the
+    // hardware that ran it is not one the specs describe); empty: held.
+    std::string outsideBounds;
 };
 
 // One run evaluated by the model. `ok` is false when the scenario cannot be
