@@ -3,6 +3,8 @@
 #include <charconv>
 #include <cmath>
 
+#include "model/spec/spec_catalog.h"
+
 namespace scalescope::cli {
 
 std::optional<CliArgs> CliArgs::parse(const std::vector<std::string>& args, const std::set<std::string>& flags,
@@ -61,6 +63,25 @@ std::optional<double> parseNumberArg(const std::string& name, const std::string&
         return std::nullopt;
     }
     return v;
+}
+
+std::optional<long long> parseWholeArg(const std::string& name, const std::string& text, long long minimum, long long maximum,
+                                       std::ostream& err)
+{
+    long long v = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc{} || end != text.data() + text.size() || v < minimum || v > maximum) {
+        err << "error: " << name << ": expected a whole number from " << minimum << " to " << maximum << ", found \"" << text
+            << "\"\n";
+        return std::nullopt;
+    }
+    return v;
+}
+
+void reportUnknownId(const std::string& option, std::string_view kind, const std::string& id,
+                     const std::vector<std::string>& known, std::ostream& err)
+{
+    err << "error: " << option << ": " << unknownIdMessage(kind, id, known) << "\n";
 }
 
 } // namespace scalescope::cli

@@ -31,7 +31,17 @@ private:
     std::vector<std::string> m_positional;
 };
 
-// Parses a whole number > 0 (or >= 0) from an option value, with a message.
+// Parses a finite number from an option value; on failure writes a message
+// naming the option and the value.
 [[nodiscard]] std::optional<double> parseNumberArg(const std::string& name, const std::string& text, std::ostream& err);
+
+// Parses a whole number in [minimum, maximum]; on failure writes
+// "error: --gpus: expected a whole number from 1 to 1000000, found "8.5"".
+[[nodiscard]] std::optional<long long> parseWholeArg(const std::string& name, const std::string& text, long long minimum,
+                                                     long long maximum, std::ostream& err);
+
+// "error: --system: no system "x" (known: a, b; did you mean "a"?)".
+void reportUnknownId(const std::string& option, std::string_view kind, const std::string& id,
+                     const std::vector<std::string>& known, std::ostream& err);
 
 } // namespace scalescope::cli

@@ -88,10 +88,15 @@ int runEvaluate(const Args& args, std::ostream& out, std::ostream& err)
         }
         results.push_back(std::move(j));
     }
+    // One convention for every command: output only on success, the reason on stderr.
+    if (status != Ok) return status;
     if (text) out << tables;
-    else if (!results.empty()) out << (results.size() == 1 ? results[0] : results).dump(2) << "\n";
+    else out << (results.size() == 1 ? results[0] : results).dump(2) << "\n";
     return status;
 }
+
+// More ranked layouts than anyone reads; keeps the int conversion safe.
+constexpr long long kMaxSearchTop = 1'000'000;
 
 int runSearch(const Args& args, std::ostream& out, std::ostream& err)
 {
@@ -101,8 +106,8 @@ int runSearch(const Args& args, std::ostream& out, std::ostream& err)
     if (parsed->positional().size() != 1) { err << "error: search needs one SCENARIO\n" << kSearchHelp; return Usage; }
     SearchOptions options;
     if (const auto top = parsed->value("--top")) {
-        const auto k = parseNumberArg("--top", *top, err);
-        if (!k || *k < 1) { err << "error: --top: expected a whole number >= 1\n"; return Usage; }
+        const auto k = parseWholeArg("--top", *top, 1, kMaxSearchTop, err);
+        if (!k) return Usage;
         options.top = static_cast<int>(*k);
     }
     const auto ctx = loadContext(parsed->positional()[0], err);

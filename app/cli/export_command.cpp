@@ -184,7 +184,7 @@ int render(const Args& args, std::ostream& out, std::ostream& err)
     }
     const SystemSpec* system = catalog.system(systemId);
     if (!system && (systemChosen || *view == "rack" || *view == "memory" || *view == "topology")) {
-        err << "error: no system \"" << systemId << "\" (see `scalescope-cli specs list`)\n";
+        reportUnknownId("--system", "system", systemId, catalog.ids(SpecKind::System), err);
         return BadInput;
     }
     std::string gpuId = systemChosen && system ? system->gpu : kDefaultGpu;
@@ -195,7 +195,7 @@ int render(const Args& args, std::ostream& out, std::ostream& err)
     if (*view == "chip" || *view == "sm" || *view == "roofline") {
         const GpuSpec* gpu = catalog.gpu(gpuId);
         if (!gpu) {
-            err << "error: no GPU \"" << gpuId << "\" (see `scalescope-cli specs list`)\n";
+            reportUnknownId("--gpu", "gpu", gpuId, catalog.ids(SpecKind::Gpu), err);
             return BadInput;
         }
         constexpr double kMatmul = 4096, kElementwise = 1 << 26; // the roofline view's defaults

@@ -33,12 +33,20 @@ bytes / HBM bandwidth). DT: fp64, tf32, bf16, fp16, fp8, fp4.
 Prints time_s, flops, bytes, intensity and bound (compute or memory).
 )";
 
+// Input limits: the largest cluster the topology builder is exercised on
+// (100,008 GB200 GPUs in bench) with headroom, and a matrix side far beyond any
+// layer's (2^24).
+constexpr long long kMaxClusterGpus = 1'048'576;
+constexpr long long kMaxMatmulDimension = 16'777'216;
+
 std::optional<double> bytesArg(const std::string& text, std::ostream& err)
 {
     const QuantityParse p = parseQuantity(text);
     if (p && (p.quantity->dimension == Dimension::Bytes || p.quantity->dimension == Dimension::Count) && p.quantity->si > 0)
         return p.quantity->si;
-    err << "error: --bytes: expected a size such as \"512 MB\" or a byte count > 0, found \"" << text << "\"\n";
+    err << "error: --bytes: expected a size such as \"512 MB\", \"64 KiB\" or a byte count > 0, found \"" << text << "\"";
+    if (!p && !p.error.empty()) err << ": " << p.error;
+    err << "\n";
     return std::nullopt;
 }
 
@@ -54,17 +62,29 @@ int runCollective(const Args& args, std::ostream& out, std::ostream& err)
         if (!a->value(required)) { err << "error: collective needs " << required << "\n" << kCollectiveHelp; return Usage; }
     const SpecCatalog& catalog = sharedCatalog(err);
     const SystemSpec* system = catalog.system(*a->value("--system"));
-    if (!system) { err << "error: --system: no system \"" << *a->value("--system") << "\" (see specs list)\n"; return BadInput; }
+    if (!system) { reportUnknownId("--system", "system", *a->value("--system"), catalog.ids(SpecKind::System), err); return BadInput; }
     const GpuSpec* gpu = catalog.gpu(system->gpu);
     const auto kind = collectiveFromKey(*a->value("--op"));
     if (!kind) { err << "error: --op: expected allgather, reducescatter, allreduce, alltoall or p2p, found \"" << *a->value("--op") << "\"\n"; return BadInput; }
     const auto bytes = bytesArg(*a->value("--bytes"), err);
-    const auto gpus = parseNumberArg("--gpus", *a->value("--gpus"), err);
-    const auto stride = parseNumberArg("--stride", a->value("--stride").value_or("1"), err);
-    const auto topK = parseNumberArg("--top-k", a->value("--top-k").value_or("0"), err);
-    if (!bytes || !gpus || !stride || !topK || *gpus < 1 || *stride < 1) return BadInput;
-    const auto cluster = parseNumberArg("--cluster-gpus", a->value("--cluster-gpus").value_or(std::to_string(static_cast<long long>(*gpus * *stride))), err);
-    if (!cluster || *cluster < *gpus * *stride) { err << "error: --cluster-gpus must hold gpus x stride\n"; return BadInput; }
+    if (!bytes) return BadInput;
+    const auto gpus = parseWholeArg("--gpus", *a->value("--gpus"), 1, kMaxClusterGpus, err);
+    if (!gpus) return BadInput;
+    const auto stride = parseWholeArg("--stride", a->value("--stride").value_or("1"), 1, kMaxClusterGpus, err);
+    if (!stride) return BadInput;
+    std::optional<long long> topK = 0;
+    if (const auto text = a->value("--top-k")) {
+        if (*kind != CollectiveKind::AllToAll) { err << "error: --top-k applies to --op alltoall only\n"; return BadInput; }
+        topK = parseWholeArg("--top-k", *text, 1, *gpus, err);
+        if (!topK) return BadInput;
+    }
+    if (*gpus * *stride > kMaxClusterGpus) {
+        err << "error: --gpus x --stride: expected at most " << kMaxClusterGpus << " GPUs, found " << *gpus * *stride << "\n";
+        return BadInput;
+    }
+    const auto cluster = parseWholeArg("--cluster-gpus", a->value("--cluster-gpus").value_or(std::to_string(*gpus * *stride)),
+                                       *gpus * *stride, kMaxClusterGpus, err);
+    if (!cluster) return BadInput;
     const std::string mode = a->value("--mode").value_or("theoretical");
     if (mode != "theoretical" && mode != "measured") { err << "error: --mode: expected theoretical or measured\n"; return BadInput; }
     const CalibrationSpec* calibration = catalog.calibration("nccl-measured");
@@ -76,8 +96,8 @@ int runCollective(const Args& args, std::ostream& out, std::ostream& err)
         err << "error: " << ex.what() << "\n";
         return BadInput;
     }
-    const CollectiveOptions options{mode == "measured" ? EfficiencyMode::Measured : EfficiencyMode::Theoretical, a->has("--sharp"), *topK, calibration};
-    const CollectiveCost c = collectiveCost(net, *kind, Bytes{*bytes}, {static_cast<long long>(*gpus), static_cast<long long>(*stride)}, options);
+    const CollectiveOptions options{mode == "measured" ? EfficiencyMode::Measured : EfficiencyMode::Theoretical, a->has("--sharp"), static_cast<double>(*topK), calibration};
+    const CollectiveCost c = collectiveCost(net, *kind, Bytes{*bytes}, {*gpus, *stride}, options);
     nlohmann::json tiers = nlohmann::json::array();
     for (int i = 0; i < c.tierCount; ++i) {
         const TierCost& t = c.tiers[static_cast<size_t>(i)];
@@ -104,13 +124,15 @@ int runMatmul(const Args& args, std::ostream& out, std::ostream& err)
         if (!a->value(required)) { err << "error: matmul needs " << required << "\n" << kMatmulHelp; return Usage; }
     const SpecCatalog& catalog = sharedCatalog(err);
     const GpuSpec* gpu = catalog.gpu(*a->value("--gpu"));
-    if (!gpu) { err << "error: --gpu: no GPU \"" << *a->value("--gpu") << "\" (see specs list)\n"; return BadInput; }
-    const auto m = parseNumberArg("--m", *a->value("--m"), err), k = parseNumberArg("--k", *a->value("--k"), err),
-               n = parseNumberArg("--n", *a->value("--n"), err);
-    if (!m || !k || !n || *m < 1 || *k < 1 || *n < 1) { err << "error: --m, --k, --n must be >= 1\n"; return BadInput; }
+    if (!gpu) { reportUnknownId("--gpu", "gpu", *a->value("--gpu"), catalog.ids(SpecKind::Gpu), err); return BadInput; }
+    std::optional<long long> m, k, n;
+    for (auto [name, slot] : {std::pair{"--m", &m}, std::pair{"--k", &k}, std::pair{"--n", &n}}) {
+        *slot = parseWholeArg(name, *a->value(name), 1, kMaxMatmulDimension, err);
+        if (!*slot) return BadInput;
+    }
     const auto dtype = precisionFromKey(*a->value("--dtype"));
     if (!dtype) { err << "error: --dtype: expected fp64, tf32, bf16, fp16, fp8 or fp4, found \"" << *a->value("--dtype") << "\"\n"; return BadInput; }
-    const auto cost = matmulCost(*gpu, *m, *k, *n, *dtype);
+    const auto cost = matmulCost(*gpu, static_cast<double>(*m), static_cast<double>(*k), static_cast<double>(*n), *dtype);
     if (!cost) { err << "error: " << gpu->name << " has no " << precisionKey(*dtype) << " Tensor Core peak\n"; return BadInput; }
     out << nlohmann::json{{"gpu", gpu->id}, {"m", *m}, {"k", *k}, {"n", *n}, {"dtype", precisionKey(*dtype)},
                           {"time_s", cost->time.si}, {"compute_s", cost->computeTime.si}, {"memory_s", cost->memoryTime.si},

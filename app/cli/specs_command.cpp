@@ -122,8 +122,15 @@ int validate(const Args& args, std::ostream& out, std::ostream& err)
     return bad == 0 ? Ok : BadInput;
 }
 
-int paths(std::ostream& out)
+int paths(const Args& args, std::ostream& out, std::ostream& err)
 {
+    const auto parsed = CliArgs::parse(args, {"--help"}, {}, err);
+    if (!parsed) return Usage;
+    if (parsed->has("--help")) { out << kSpecsHelp; return Ok; }
+    if (!parsed->positional().empty()) {
+        err << "error: specs paths takes no arguments, found \"" << parsed->positional().front() << "\"\n";
+        return Usage;
+    }
     for (const auto& root : builtinSpecRoots()) out << "built-in: " << root.string() << "\n";
     out << "user:     " << userSpecDir().string() << "\n";
     return Ok;
@@ -152,7 +159,7 @@ int runSpecs(const Args& args, std::ostream& out, std::ostream& err)
     if (args[0] == "list") return list(rest, out, err);
     if (args[0] == "show") return show(rest, out, err);
     if (args[0] == "validate") return validate(rest, out, err);
-    if (args[0] == "paths") return paths(out);
+    if (args[0] == "paths") return paths(rest, out, err);
     err << "error: unknown specs command \"" << args[0] << "\"\n" << kSpecsHelp;
     return Usage;
 }

@@ -1,5 +1,7 @@
 #include "model/spec/spec_catalog.h"
 
+#include "model/spec/spelling.h"
+
 #include "model/spec/spec_parsers.h"
 
 #include <algorithm>
@@ -151,14 +153,15 @@ std::vector<fs::path> specFilesUnder(const fs::path& root)
     return files;
 }
 
-std::string knownIds(const std::vector<std::string>& ids)
-{
-    std::string out;
-    for (const auto& id : ids) out += (out.empty() ? "" : ", ") + id;
-    return out.empty() ? "none loaded" : out;
-}
-
 } // namespace
+
+std::string unknownIdMessage(std::string_view kind, const std::string& id, const std::vector<std::string>& known)
+{
+    std::string list;
+    for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
+    return "expected the id of a known " + std::string(kind) + " (" + (list.empty() ? "none loaded" : list) + "), found \"" +
+           id + "\"" + didYouMean(id, known);
+}
 
 SpecCatalog SpecCatalog::load(const std::vector<fs::path>& builtinRoots, const std::vector<fs::path>& userRoots,
                               SpecErrors& errors)
@@ -199,9 +202,7 @@ SpecCatalog SpecCatalog::load(const std::vector<fs::path>& builtinRoots, const s
     // References: superchips need their CPU and GPU, systems their GPU and superchip.
     auto refError = [&](const ParsedSpec& s, const std::string& path, std::string_view kind, const std::string& id,
                         const std::vector<std::string>& known) {
-        errors.push_back({s.document.file.string(), path,
-                          "expected the id of a known " + std::string(kind) + " (" + knownIds(known) + "), found \"" +
-                              id + "\""});
+        errors.push_back({s.document.file.string(), path, unknownIdMessage(kind, id, known)});
     };
     for (auto& [key, spec] : byId) {
         if (!spec.superchip) continue;
@@ -249,8 +250,7 @@ SpecErrors SpecCatalog::validateFile(const fs::path& file, const SpecCatalog* co
     if (!spec || !context) return errors;
     auto check = [&](bool known, const std::string& path, std::string_view kind, const std::string& id, SpecKind k) {
         if (!known)
-            errors.push_back({file.string(), path, "expected the id of a known " + std::string(kind) + " (" +
-                                                       knownIds(context->ids(k)) + "), found \"" + id + "\""});
+            errors.push_back({file.string(), path, unknownIdMessage(kind, id, context->ids(k))});
     };
     if (spec->superchip) {
         check(context->cpu(spec->superchip->cpu) != nullptr, "/cpu", "cpu", spec->superchip->cpu, SpecKind::Cpu);
@@ -273,8 +273,15 @@ SpecErrors SpecCatalog::validateFile(const fs::path& file, const SpecCatalog* co
 template <class Map>
 static auto findIn(const Map& m, std::string_view id) -> decltype(&m.begin()->second)
 {
-    auto it = m.find(id);
-    return it == m.end() ? nullptr : &it->second;
+    if (auto it = m.find(id); it != m.end()) return &it->second;
+    // Ids are matched ignoring case when that names exactly one spec.
+    decltype(&m.begin()->second) found = nullptr;
+    for (const auto& [key, value] : m) {
+        if (!equalsIgnoringCase(key, id)) continue;
+        if (found) return nullptr;
+        found = &value;
+    }
+    return found;
 }
 
 const GpuSpec* SpecCatalog::gpu(std::string_view id) const { return findIn(m_gpus, id); }

@@ -39,6 +39,9 @@ struct SpecDocument {
     nlohmann::json json;
 };
 
+// "expected the id of a known gpu (a, b), found "x" (did you mean "a"?)".
+[[nodiscard]] std::string unknownIdMessage(std::string_view kind, const std::string& id, const std::vector<std::string>& known);
+
 class SpecCatalog final {
 public:
     // Later roots override earlier ones by (kind, id). Problems go to errors.

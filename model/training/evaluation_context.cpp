@@ -16,9 +16,7 @@ std::optional<EvaluationContext> makeEvaluationContext(const Scenario& s, const 
     ctx.instance = ++instances;
     ctx.scenario = s;
     auto unknown = [&](const char* path, std::string_view kind, const std::string& id, SpecKind k) {
-        std::string known;
-        for (const auto& i : catalog.ids(k)) known += (known.empty() ? "" : ", ") + i;
-        errors.push_back({file, path, "expected the id of a known " + std::string(kind) + " (" + known + "), found \"" + id + "\""});
+        errors.push_back({file, path, unknownIdMessage(kind, id, catalog.ids(k))});
     };
     const SystemSpec* system = s.inlineSystem ? &*s.inlineSystem : catalog.system(s.system);
     if (!system) unknown("/system", "system", s.system, SpecKind::System);
