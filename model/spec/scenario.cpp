@@ -1,5 +1,7 @@
 #include "model/spec/scenario.h"
 
+#include "model/spec/scenario_keys.h"
+
 #include "model/spec/spec_catalog.h"
 #include "model/spec/spec_parsers.h"
 #include "model/spec/spec_reader.h"
@@ -211,6 +213,10 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
     const std::string mode = r.text("/mode", "training");
     if (mode == "inference") s.mode = Mode::Inference;
     else if (mode != "training") r.error("/mode", "expected \"training\" or \"inference\", found \"" + mode + "\"");
+    // The schema's required blocks: a training scenario says how it trains
+    // rather than running on invisible defaults.
+    if (s.mode == Mode::Training && !r.at("/training"))
+        r.error("/training", "expected a training block (seq_len, global_batch, precision) for mode \"training\"");
 
     TrainingSettings& t = s.training;
     t.seqLen = static_cast<int>(r.whole("/training/seq_len", t.seqLen, 1));
@@ -324,6 +330,7 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
         if (std::find(std::begin(known), std::end(known), key) == std::end(known)) s.extra[key] = value;
     }
     if (errors.size() != before) return std::nullopt;
+    s.warnings = unknownScenarioKeys(doc, file);
     return s;
 }
 

@@ -128,6 +128,9 @@ struct Scenario {
     std::optional<ModelSpec> inlineModel;
     nlohmann::json inlineSystemJson, inlineModelJson; // as written, so saving loses nothing
     nlohmann::json extra; // keys we do not know, kept so that saving loses nothing
+    // Keys nobody reads ("global_bacth"), with a "did you mean": shown to the
+    // user, never fatal.
+    std::vector<SpecError> warnings;
 };
 
 // Reads a scenario document; every problem is appended to errors with

@@ -4,6 +4,7 @@
 #include "model_test_support.h"
 
 #include "model/search/layout_search.h"
+#include "model/spec/spelling.h"
 
 #include <filesystem>
 
@@ -102,4 +103,46 @@ TEST_CASE("A scenario written before \"efficiency\" moved to the top level keeps
     const auto back = parseScenario(out, "new.scalescope.json", none);
     REQUIRE(back);
     CHECK(back->overlap == t.overlap);
+}
+
+TEST_CASE("A misspelt scenario key is a warning with the nearest known key; a saved scenario has none (issue 11)", "[scenario]")
+{
+    nlohmann::json j = scenarioToJson(presetScenario("default"));
+    SpecErrors errors;
+    const auto clean = parseScenario(j, "saved.json", errors);
+    REQUIRE(clean);
+    CHECK(clean->warnings.empty()); // the known-key lists cover every key the writer emits
+
+    j["training"]["global_bacth"] = 4096;
+    j["paralel"] = nlohmann::json::object();
+    const auto typo = parseScenario(j, "typo.json", errors);
+    REQUIRE(typo);
+    CHECK(errors.empty());
+    REQUIRE(typo->warnings.size() == 2);
+    const std::string all = typo->warnings[0].text() + "\n" + typo->warnings[1].text();
+    CHECK_THAT(all, Catch::Contains("typo.json: /training/global_bacth: unknown key, ignored (did you mean \"global_batch\"?)"));
+    CHECK_THAT(all, Catch::Contains("/paralel: unknown key, ignored (did you mean \"parallel\"?)"));
+}
+
+TEST_CASE("A training scenario without its training block is refused, not run on invisible defaults (issue 11)", "[scenario]")
+{
+    nlohmann::json j = scenarioToJson(presetScenario("default"));
+    j.erase("training");
+    SpecErrors errors;
+    CHECK_FALSE(parseScenario(j, "bare.json", errors));
+    REQUIRE(errors.size() == 1);
+    CHECK(errors[0].path == "/training");
+    CHECK_THAT(errors[0].message, Catch::Contains("expected a training block"));
+}
+
+TEST_CASE("Spelling: ids match ignoring case and the nearest known word is suggested only when close", "[spelling]")
+{
+    CHECK(equalsIgnoringCase("H100-SXM", "h100-sxm"));
+    CHECK_FALSE(equalsIgnoringCase("h100", "h100-sxm"));
+    CHECK(editDistance("kitten", "sitting") == 3); // the textbook Levenshtein example
+    CHECK(editDistance("GLOBAL_batch", "global_batch") == 0);
+    const std::vector<std::string> known{"seq_len", "global_batch", "precision"};
+    CHECK(closestMatch("global_bacth", known) == std::optional<std::string>("global_batch"));
+    CHECK(closestMatch("learning_rate", known) == std::nullopt);
+    CHECK(didYouMean("precison", known) == " (did you mean \"precision\"?)");
 }
