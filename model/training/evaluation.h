@@ -74,6 +74,7 @@ enum class WarningCode {
     GroupStraddlesDomain, // a = group size, b = GPUs per NVLink domain, c = CommAxis
     ExposedCommunication,
     ComputeCalibrationCarriedOver,
+    StepBeyondTrainingBudget, // a = tokens per step, b = training.tokens_total
 };
 
 struct Warning {

@@ -43,6 +43,7 @@ std::string_view warningKey(WarningCode c) noexcept
     case WarningCode::GroupStraddlesDomain: return "group_straddles_domain";
     case WarningCode::ExposedCommunication: return "exposed_communication";
     case WarningCode::ComputeCalibrationCarriedOver: return "compute_calibration_carried_over";
+    case WarningCode::StepBeyondTrainingBudget: return "step_beyond_training_budget";
     }
     return "?";
 }
@@ -95,6 +96,9 @@ std::string warningMessage(const Warning& w)
                format(Seconds{w.b}) + " per step (" + num(w.c * 100) + " % of the step)";
     case WarningCode::ComputeCalibrationCarriedOver:
         return "no kernel measurements for this GPU: its efficiencies are carried over from another GPU generation (an assumption)";
+    case WarningCode::StepBeyondTrainingBudget:
+        return "one step takes " + groupedNumber(w.a) + " tokens, more than the whole training budget of " + groupedNumber(w.b) +
+               " tokens: check global_batch and seq_len";
     }
     return {};
 }
@@ -166,6 +170,8 @@ void addVerdicts(const EvaluationContext& ctx, const ParallelLayout& p, const Ax
     if (ctx.computeCarriedOver && ctx.scenario.efficiency == EfficiencyMode::Measured)
         e.warn(WarningCode::ComputeCalibrationCarriedOver);
     if (ctx.scenario.efficiency == EfficiencyMode::Theoretical) e.warn(WarningCode::TheoreticalMode);
+    const double budget = ctx.scenario.training.tokensTotal;
+    if (budget > 0 && e.tokensPerStep > budget) e.warn(WarningCode::StepBeyondTrainingBudget, e.tokensPerStep, budget);
 }
 
 } // namespace scalescope

@@ -156,3 +156,18 @@ TEST_CASE("Unknown ids, unsupported precision and too many GPUs are scenario err
     CHECK_FALSE(makeEvaluationContext(s, catalog(), errors));
     CHECK(errors[0].path == "/model");
 }
+
+TEST_CASE("A step larger than the whole training budget is warned about (issue 11: absurd but valid input)", "[training]")
+{
+    Scenario s = makeScenario("dgx-h100-superpod", 16384, "llama3-70b", 8, 1, 2048, 2048);
+    s.training.tokensTotal = 1e6; // 1 M tokens, less than one 2,048 × 8,192 = 16.8 M-token step
+    const Evaluation e = evaluate(contextFor(s));
+    REQUIRE(e.ok);
+    REQUIRE(hasWarning(e, WarningCode::StepBeyondTrainingBudget));
+    for (int i = 0; i < e.warningCount; ++i)
+        if (e.warnings[static_cast<size_t>(i)].code == WarningCode::StepBeyondTrainingBudget)
+            CHECK(warningMessage(e.warnings[static_cast<size_t>(i)]) ==
+                  "one step takes 16,777,216 tokens, more than the whole training budget of 1,000,000 tokens: check global_batch and seq_len");
+    s.training.tokensTotal = 15e12; // Llama 3's 15 T tokens: no warning
+    CHECK_FALSE(hasWarning(evaluate(contextFor(s)), WarningCode::StepBeyondTrainingBudget));
+}

@@ -4,6 +4,7 @@
 #include "model/training/verdicts.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 
 namespace scalescope {
 
@@ -58,6 +59,9 @@ QString verdictText(const Warning& w)
                  QString::fromStdString(format(Seconds{w.b})), num(w.c * 100));
     case WarningCode::ComputeCalibrationCarriedOver:
         return QCoreApplication::translate("Verdicts", "No kernel measurements for this GPU: efficiencies carried over from another generation (an assumption)");
+    case WarningCode::StepBeyondTrainingBudget:
+        return QCoreApplication::translate("Verdicts", "One step takes %1 tokens, more than the whole training budget of %2 tokens: check the global batch and sequence length")
+            .arg(QLocale().toString(w.a, 'f', 0), QLocale().toString(w.b, 'f', 0));
     case WarningCode::GroupStraddlesDomain:
         return QCoreApplication::translate("Verdicts", "%1=%2 does not divide the %3-GPU NVLink domain: some of its groups straddle a domain boundary and cross the scale-out network")
             .arg(QString::fromStdString(std::string(commAxisKey(static_cast<CommAxis>(static_cast<int>(w.c))))).toUpper(), num(w.a), num(w.b));
