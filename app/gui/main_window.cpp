@@ -95,6 +95,7 @@ MainWindow::MainWindow(const SpecCatalog& catalog, std::vector<SpecError> loadEr
     addDockWidget(Qt::LeftDockWidgetArea, dock);
     addDockWidget(Qt::RightDockWidgetArea, m_planner->controlsDock());
     connect(m_planner, &PlannerWorkspace::titleChanged, this, &MainWindow::setScenarioName);
+    connect(m_planner, &PlannerWorkspace::modifiedChanged, this, &MainWindow::setWindowModified);
     connect(m_planner, &PlannerWorkspace::message, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
     // One GPU selection shared by the rack, topology and sharding views.
     auto* gpuSelection = new GpuSelection(this);
@@ -236,7 +237,8 @@ void MainWindow::changeEvent(QEvent* event)
 
 void MainWindow::retranslate()
 {
-    setWindowTitle(m_scenarioName.isEmpty() ? tr("ScaleScope") : tr("%1 — ScaleScope").arg(m_scenarioName));
+    // [*] shows the modified marker while the scenario has unsaved changes.
+    setWindowTitle(m_scenarioName.isEmpty() ? tr("ScaleScope") : tr("%1[*] — ScaleScope").arg(m_scenarioName));
     m_fileMenu->setTitle(tr("&File"));
     m_quitAction->setText(tr("&Quit"));
     m_exportAction->setText(tr("&Export view…"));
@@ -272,6 +274,10 @@ void MainWindow::retranslate()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (!m_planner->maybeSave()) {
+        event->ignore();
+        return;
+    }
     m_settings.geometry = saveGeometry();
     m_settings.windowState = saveState(AppSettings::kWindowStateVersion);
     m_settings.language = m_language.current();

@@ -97,6 +97,16 @@ PlannerWorkspace::PlannerWorkspace(const SpecCatalog& catalog, QMainWindow& wind
         Q_EMIT titleChanged(QString::fromStdString(m_controller->scenario().name));
         m_autosave->start();
     });
+    connect(m_controller->undoStack(), &QUndoStack::cleanChanged, this, [this](bool clean) { Q_EMIT modifiedChanged(!clean); });
+    m_askToSave = [this](const QString& name) {
+        return QMessageBox::question(&m_window, tr("Save changes?"),
+                                     tr("The scenario “%1” has changes that are not saved. Save them first?").arg(name),
+                                     QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    };
+    m_askSavePath = [this] {
+        const QString dir = m_file.isEmpty() || m_file == defaultScenarioPath() ? QDir::homePath() : QFileInfo(m_file).path();
+        return QFileDialog::getSaveFileName(&m_window, tr("Save scenario"), dir, kFilter);
+    };
     m_autosave->setSingleShot(true);
     m_autosave->setInterval(1000);
     connect(m_autosave, &QTimer::timeout, this, &PlannerWorkspace::writeAutosave);
@@ -202,15 +212,34 @@ QString PlannerWorkspace::start(const QString& commandLineFile)
         SpecErrors errors;
         if (auto s = loadScenarioFile(autosavePath().toStdString(), errors)) {
             m_controller->load(*s);
-            return tr("Restored the scenario autosaved before ScaleScope last stopped unexpectedly.");
+            // The restored scenario keeps the file it came from, and it has
+            // changes that file does not hold.
+            m_file = QSettings().value(QStringLiteral("scenario/autosaveFile")).toString();
+            m_controller->undoStack()->resetClean();
+            return m_file.isEmpty()
+                       ? tr("Restored the scenario autosaved before ScaleScope last stopped unexpectedly.")
+                       : tr("Restored the unsaved changes to %1 autosaved before ScaleScope last stopped unexpectedly.").arg(m_file);
         }
     }
     newScenario();
     return tr("Opened the default scenario.");
 }
 
+bool PlannerWorkspace::isModified() const { return !m_controller->undoStack()->isClean(); }
+
+bool PlannerWorkspace::maybeSave()
+{
+    if (!isModified()) return true;
+    switch (m_askToSave(QString::fromStdString(m_controller->scenario().name))) {
+    case QMessageBox::Save: return save();
+    case QMessageBox::Discard: return true;
+    default: return false;
+    }
+}
+
 void PlannerWorkspace::newScenario()
 {
+    if (!maybeSave()) return;
     SpecErrors errors;
     if (auto s = loadScenarioFile(defaultScenarioPath().toStdString(), errors)) {
         m_file.clear();
@@ -231,6 +260,11 @@ bool PlannerWorkspace::openFile(const QString& path, QString* error)
     m_file = path;
     m_controller->load(*s);
     addRecent(path);
+    if (!s->warnings.empty()) {
+        QString text;
+        for (const SpecError& w : s->warnings) text += QString::fromStdString(w.text()) + QLatin1Char('\n');
+        Q_EMIT message(text.trimmed());
+    }
     return true;
 }
 
@@ -250,26 +284,31 @@ bool PlannerWorkspace::saveFile(const QString& path, QString* error)
 
 void PlannerWorkspace::openDialog()
 {
+    if (!maybeSave()) return;
     const QString path = QFileDialog::getOpenFileName(&m_window, tr("Open scenario"), QFileInfo(m_file).path(), kFilter);
     if (path.isEmpty()) return;
     QString error;
     if (!openFile(path, &error)) QMessageBox::warning(&m_window, tr("Open scenario"), error);
 }
 
-void PlannerWorkspace::save()
+bool PlannerWorkspace::save()
 {
     if (m_file.isEmpty() || m_file == defaultScenarioPath()) return saveAs();
     QString error;
-    if (!saveFile(m_file, &error)) QMessageBox::warning(&m_window, tr("Save scenario"), error);
+    if (saveFile(m_file, &error)) return true;
+    QMessageBox::warning(&m_window, tr("Save scenario"), error);
+    return false;
 }
 
-void PlannerWorkspace::saveAs()
+bool PlannerWorkspace::saveAs()
 {
-    QString path = QFileDialog::getSaveFileName(&m_window, tr("Save scenario"), QDir::homePath(), kFilter);
-    if (path.isEmpty()) return;
+    QString path = m_askSavePath();
+    if (path.isEmpty()) return false;
     if (!path.endsWith(QLatin1String(".json"))) path += QStringLiteral(".scalescope.json");
     QString error;
-    if (!saveFile(path, &error)) QMessageBox::warning(&m_window, tr("Save scenario"), error);
+    if (saveFile(path, &error)) return true;
+    QMessageBox::warning(&m_window, tr("Save scenario"), error);
+    return false;
 }
 
 void PlannerWorkspace::addRecent(const QString& path)
@@ -289,16 +328,21 @@ void PlannerWorkspace::rebuildRecentMenu()
     m_recentMenu->clear();
     const QStringList recent = QSettings().value(QStringLiteral("scenario/recent")).toStringList();
     for (const QString& path : recent) {
-        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] {
-            QString error;
-            if (!openFile(path, &error)) QMessageBox::warning(&m_window, tr("Open scenario"), error);
-        })->setToolTip(path);
+        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openRecent(path); })->setToolTip(path);
     }
     m_recentMenu->setEnabled(!recent.isEmpty());
 }
 
+void PlannerWorkspace::openRecent(const QString& path)
+{
+    if (!maybeSave()) return;
+    QString error;
+    if (!openFile(path, &error)) QMessageBox::warning(&m_window, tr("Open scenario"), error);
+}
+
 void PlannerWorkspace::writeAutosave()
 {
+    QSettings().setValue(QStringLiteral("scenario/autosaveFile"), m_file);
     QDir().mkpath(QFileInfo(autosavePath()).path());
     std::ofstream(autosavePath().toStdString()) << scenarioToJson(m_controller->scenario()).dump(2) << "\n";
 }
@@ -307,6 +351,7 @@ void PlannerWorkspace::shutDownCleanly()
 {
     m_autosave->stop();
     QFile::remove(autosavePath());
+    QSettings().remove(QStringLiteral("scenario/autosaveFile"));
 }
 
 void PlannerWorkspace::togglePin()

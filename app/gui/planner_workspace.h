@@ -6,8 +6,11 @@
 
 #include "views/planner/planner_result.h"
 
+#include <QMessageBox>
 #include <QObject>
 #include <QStringList>
+
+#include <functional>
 
 class QAction;
 class QDockWidget;
@@ -52,18 +55,32 @@ public:
     bool saveFile(const QString& path, QString* error = nullptr);
     void shutDownCleanly(); // removes the autosave
 
+    // Unsaved changes are never dropped silently: before New, Open, Open
+    // recent and Quit the user is asked to save, discard or cancel. Returns
+    // false when the action must not go on (cancelled, or the save failed).
+    [[nodiscard]] bool maybeSave();
+    [[nodiscard]] bool isModified() const;
+    // How the question is asked; tests answer it without a dialog.
+    using SaveQuestion = std::function<QMessageBox::StandardButton(const QString& scenarioName)>;
+    void setSaveQuestion(SaveQuestion ask) { m_askToSave = std::move(ask); }
+    // What a Save needs when the scenario has no file yet; tests answer it.
+    using SavePathQuestion = std::function<QString()>;
+    void setSavePathQuestion(SavePathQuestion ask) { m_askSavePath = std::move(ask); }
+    void newScenario();
+    void openRecent(const QString& path);
+
     [[nodiscard]] static QString autosavePath();
     [[nodiscard]] static QString defaultScenarioPath();
 
 Q_SIGNALS:
     void titleChanged(const QString& title);
+    void modifiedChanged(bool modified);
     void message(const QString& text);
 
 private:
-    void newScenario();
     void openDialog();
-    void save();
-    void saveAs();
+    bool save();
+    bool saveAs();
     void suggestLayouts();
     void togglePin();
     void addRecent(const QString& path);
@@ -78,6 +95,8 @@ private:
     QDockWidget* m_dock = nullptr;
     QTimer* m_autosave = nullptr;
     QString m_file;
+    SaveQuestion m_askToSave;
+    SavePathQuestion m_askSavePath;
     PlannerResultPtr m_pinned;
     QMenu* m_recentMenu = nullptr;
     QAction *m_new = nullptr, *m_open = nullptr, *m_save = nullptr, *m_saveAs = nullptr;

@@ -1,5 +1,7 @@
 #include "scenario_controller.h"
 
+#include "model/spec/scenario_identity.h"
+
 #include <QFutureWatcher>
 #include <QTimer>
 #include <QUndoCommand>
@@ -48,7 +50,8 @@ ScenarioController::~ScenarioController() { m_watcher->waitForFinished(); }
 
 void ScenarioController::edit(const Scenario& next, const QString& description, int dragId)
 {
-    m_undo.push(new ChangeScenarioCommand(*this, m_scenario, next, description, dragId));
+    // The name and description follow a change of model, system or GPU count.
+    m_undo.push(new ChangeScenarioCommand(*this, m_scenario, followIdentity(m_scenario, next, m_catalog), description, dragId));
 }
 
 void ScenarioController::load(const Scenario& s)

@@ -5,6 +5,7 @@
 
 #include "model/search/layout_search.h"
 #include "model/spec/spelling.h"
+#include "model/spec/scenario_identity.h"
 
 #include <filesystem>
 
@@ -145,4 +146,28 @@ TEST_CASE("Spelling: ids match ignoring case and the nearest known word is sugge
     CHECK(closestMatch("global_bacth", known) == std::optional<std::string>("global_batch"));
     CHECK(closestMatch("learning_rate", known) == std::nullopt);
     CHECK(didYouMean("precison", known) == " (did you mean \"precision\"?)");
+}
+
+TEST_CASE("The scenario's name follows a model or GPU-count edit and its description is marked (issue 11: 'Llama 3 70B' after a change to Mixtral)",
+          "[scenario]")
+{
+    const Scenario before = presetScenario("default");
+    REQUIRE(before.name == "Llama 3 70B on 64 H100");
+    const SpecCatalog& specs = catalog();
+    Scenario edited = before;
+    edited.model = "mixtral-8x7b";
+    const Scenario mixtral = followIdentity(before, edited, specs);
+    CHECK(mixtral.name == std::string(specs.model("mixtral-8x7b")->name) + " on 64 H100");
+    CHECK_THAT(mixtral.description, Catch::StartsWith("Edited from \"Llama 3 70B on 64 H100\""));
+
+    Scenario more = mixtral;
+    more.gpus = 2048;
+    const Scenario bigger = followIdentity(mixtral, more, specs);
+    CHECK(bigger.name == std::string(specs.model("mixtral-8x7b")->name) + " on 2,048 H100");
+    CHECK(bigger.description == mixtral.description); // marked once, not again per edit
+
+    Scenario layoutOnly = before;
+    layoutOnly.parallel.tp = 4;
+    CHECK(followIdentity(before, layoutOnly, specs).name == before.name);
+    CHECK(followIdentity(before, layoutOnly, specs).description == before.description);
 }
