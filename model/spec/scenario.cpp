@@ -2,6 +2,8 @@
 
 #include "model/spec/scenario_keys.h"
 
+#include <cmath>
+
 #include "model/spec/spec_catalog.h"
 #include "model/spec/spec_parsers.h"
 #include "model/spec/spec_reader.h"
@@ -9,6 +11,14 @@
 namespace scalescope {
 
 using nlohmann::json;
+
+namespace {
+// Limits of a scenario's counts: 2^20 GPUs (ten times the largest cluster the
+// views are exercised on) and 2^30 for any other count (sequence length,
+// batch, parallel degree), so products of counts stay far inside 64 bits.
+constexpr long long kMaxScenarioGpus = 1LL << 20;
+constexpr long long kMaxScenarioCount = 1LL << 30;
+} // namespace
 
 std::string_view axisKey(Axis a) noexcept
 {
@@ -108,19 +118,23 @@ public:
         }
         return v->get<std::string>();
     }
-    long long whole(const std::string& path, long long fallback, long long minimum, bool required = false)
+    // A whole number in [minimum, maximum]; the default maximum keeps every
+    // count and product of counts the model forms within range.
+    long long whole(const std::string& path, long long fallback, long long minimum, bool required = false,
+                    long long maximum = kMaxScenarioCount)
     {
         const json* v = at(path);
+        const auto expected = "expected a whole number from " + std::to_string(minimum) + " to " + std::to_string(maximum);
         if (!v) {
-            if (required) error(path, "expected a whole number >= " + std::to_string(minimum) + ", found nothing");
+            if (required) error(path, expected + ", found nothing");
             return fallback;
         }
-        if (!v->is_number() || v->get<double>() != static_cast<double>(static_cast<long long>(v->get<double>())) ||
-            v->get<double>() < static_cast<double>(minimum)) {
-            error(path, "expected a whole number >= " + std::to_string(minimum) + ", found " + describeJson(v));
+        const double d = v->is_number() ? v->get<double>() : 0;
+        if (!v->is_number() || d < static_cast<double>(minimum) || d > static_cast<double>(maximum) || d != std::floor(d)) {
+            error(path, expected + ", found " + describeJson(v));
             return fallback;
         }
-        return static_cast<long long>(v->get<double>());
+        return static_cast<long long>(d);
     }
     double number(const std::string& path, double fallback, double minimum, bool strictlyAbove = false)
     {
@@ -209,7 +223,7 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
     } else {
         s.model = r.text("/model", "", true);
     }
-    s.gpus = r.whole("/gpus", 8, 1, true);
+    s.gpus = r.whole("/gpus", 8, 1, true, kMaxScenarioGpus);
     const std::string mode = r.text("/mode", "training");
     if (mode == "inference") s.mode = Mode::Inference;
     else if (mode != "training") r.error("/mode", "expected \"training\" or \"inference\", found \"" + mode + "\"");

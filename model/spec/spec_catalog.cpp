@@ -69,6 +69,13 @@ std::optional<json> readJsonFile(const fs::path& file, SpecErrors& errors)
                           "expected valid JSON, found a syntax error at line " + std::to_string(line) + ", column " +
                               std::to_string(column) + ": " + what});
         return std::nullopt;
+    } catch (const json::exception& e) {
+        // Valid syntax the parser still cannot hold, e.g. a number beyond
+        // double range ("1e999"): "number overflow parsing '1e999'".
+        std::string what = e.what();
+        if (const auto close = what.find("] "); close != std::string::npos) what = what.substr(close + 2);
+        errors.push_back({file.string(), "", "expected JSON numbers within double range, found " + what});
+        return std::nullopt;
     }
 }
 

@@ -261,9 +261,13 @@ Sourced<double> SpecReader::count(const std::string& path, bool allowZero)
 Sourced<int> SpecReader::integer(const std::string& path, bool allowZero)
 {
     const Sourced<double> c = count(path, allowZero);
-    Sourced<int> out{static_cast<int>(c.value), c.source, c.note, c.alternatives};
-    if (c.value != std::floor(c.value)) error(path + "/value", "expected a whole number, found " + formatSignificant(c.value, 6));
-    return out;
+    constexpr double kMaxInteger = 1 << 30; // far beyond any count a spec holds; keeps products in range
+    if (c.value != std::floor(c.value) || c.value > kMaxInteger) {
+        error(path + "/value", "expected a whole number up to " + formatSignificant(kMaxInteger, 10) + ", found " +
+                                   formatSignificant(c.value, 6));
+        return {0, c.source, c.note, c.alternatives};
+    }
+    return {static_cast<int>(c.value), c.source, c.note, c.alternatives};
 }
 
 std::optional<Sourced<double>> SpecReader::optCount(const std::string& path)

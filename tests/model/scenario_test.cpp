@@ -31,7 +31,9 @@ TEST_CASE("Malformed scenarios name the file, the path and what was expected", "
     struct Row { nlohmann::json patch; const char* path; const char* message; };
     const Row rows[] = {
         {{{"format", "other/1"}}, "/format", "expected \"scalescope-scenario/1\""},
-        {{{"gpus", -4}}, "/gpus", "expected a whole number >= 1, found the number -4"},
+        {{{"gpus", -4}}, "/gpus", "expected a whole number from 1 to 1048576, found the number -4"},
+        {{{"gpus", 1e300}}, "/gpus", "expected a whole number from 1 to 1048576"},
+        {{{"training", {{"seq_len", 1e19}}}}, "/training/seq_len", "expected a whole number from 1 to 1073741824"},
         {{{"gpus", "many"}}, "/gpus", "found the string \"many\""},
         {{{"training", {{"precision", "fp7"}}}}, "/training/precision", "expected one of \"bf16\", \"fp16\", \"fp8\", \"fp4\""},
         {{{"training", {{"recompute", "some"}}}}, "/training/recompute", "expected \"none\", \"selective\" or \"full\""},
