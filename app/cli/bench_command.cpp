@@ -15,7 +15,7 @@ namespace scalescope::cli {
 
 namespace {
 
-constexpr const char* kBenchHelp = R"(usage: scalescope-cli bench [--json] [--scenario FILE]
+constexpr const char* kBenchHelp = R"(usage: scalescope-cli bench [--json] [--scenario FILE] [--soak N]
 
 Measures the cost model on this machine (one core):
   evaluate_per_s           full training-step evaluations per second, no timeline
@@ -29,12 +29,16 @@ GUI builds also measure, offscreen:
   topology_16k/_100k       topology view of a 16,384-GPU DGX H100 SuperPOD and of
                            100,008 GB200 GPUs: open (graph + scene + first paint)
                            and pan (one repaint at 8x zoom), in ms
+  --soak N                 instead: N random planner control changes, offscreen;
+                           soak_rss_growth_MiB after warm-up and soak_slowest_frame_ms
 Default scenario: specs/scenarios/llama3-405b-16k-h100.scalescope.json.
 )";
 
 using Clock = std::chrono::steady_clock;
 
 BenchExtension g_extension = nullptr;
+SoakExtension g_soak = nullptr;
+constexpr long long kMaxSoakChanges = 10'000'000;
 
 template <class F>
 double perSecond(F&& f, double minSeconds)
@@ -53,12 +57,20 @@ double perSecond(F&& f, double minSeconds)
 } // namespace
 
 void setBenchExtension(BenchExtension extension) { g_extension = extension; }
+void setSoakExtension(SoakExtension extension) { g_soak = extension; }
 
 int runBench(const Args& args, std::ostream& out, std::ostream& err)
 {
-    const auto a = CliArgs::parse(args, {"--json", "--help"}, {"--scenario"}, err);
+    const auto a = CliArgs::parse(args, {"--json", "--help"}, {"--scenario", "--soak"}, err);
     if (!a) return Usage;
     if (a->has("--help")) { out << kBenchHelp; return Ok; }
+    if (const auto soak = a->value("--soak")) {
+        const auto changes = parseWholeArg("--soak", *soak, 1, kMaxSoakChanges, err);
+        if (!changes) return BadInput;
+        if (!g_soak) { err << "error: --soak: needs the GUI build (the real planner widgets)\n"; return BadInput; }
+        out << nlohmann::json::parse(g_soak(static_cast<int>(*changes))).dump(2) << "\n";
+        return Ok;
+    }
     std::string file = a->value("--scenario").value_or("");
     if (file.empty()) {
         for (const auto& root : builtinSpecRoots()) file = (root / "scenarios" / "llama3-405b-16k-h100.scalescope.json").string();

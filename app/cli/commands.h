@@ -27,6 +27,9 @@ int runBench(const Args& args, std::ostream& out, std::ostream& err);
 // object whose keys are added to the bench output.
 using BenchExtension = std::string (*)();
 void setBenchExtension(BenchExtension extension);
+// `bench --soak N` (GUI builds): a JSON object for N random planner changes.
+using SoakExtension = std::string (*)(int changes);
+void setSoakExtension(SoakExtension extension);
 int runPower(const Args& args, std::ostream& out, std::ostream& err);
 int runValidate(const Args& args, std::ostream& out, std::ostream& err);
 

@@ -3,6 +3,7 @@
 #include "commands.h"
 #include "export_command.h"
 
+#include "app/gui/planner_soak.h"
 #include "app/gui/slider_latency.h"
 #include "app/gui/view_render_bench.h"
 
@@ -35,6 +36,17 @@ std::string guiBenchJson()
         j[key] = {{"system", t.system.toStdString()}, {"gpus", t.gpus},    {"items", t.items},
                   {"open_ms", t.openMs},               {"pan_ms", t.panMs}, {"aggregated", t.aggregated}};
     return j.dump();
+}
+
+std::string guiSoakJson(int changes)
+{
+    const auto app = ensureOffscreenApplication();
+    const SoakResult r = soakPlanner(sharedCatalog(std::cerr), QString(), changes);
+    return nlohmann::json{{"soak_changes", r.changes},           {"soak_rss_warm_MiB", r.rssWarmMiB},
+                          {"soak_rss_end_MiB", r.rssEndMiB},     {"soak_rss_growth_MiB", r.rssGrowthMiB},
+                          {"soak_slowest_frame_ms", r.slowestFrameMs}, {"soak_p99_frame_ms", r.p99FrameMs},
+                          {"soak_scenario", r.scenario.toStdString()}}
+        .dump();
 }
 
 } // namespace scalescope::cli

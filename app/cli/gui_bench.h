@@ -9,4 +9,8 @@ namespace scalescope::cli {
 
 [[nodiscard]] std::string guiBenchJson();
 
+// `bench --soak N`: N random control changes through the real planner,
+// offscreen; resident memory growth after warm-up and the slowest frame.
+[[nodiscard]] std::string guiSoakJson(int changes);
+
 } // namespace scalescope::cli

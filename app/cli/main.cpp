@@ -71,6 +71,7 @@ int main(int argc, char** argv)
         if (command == "matmul") return c::runMatmul(rest, std::cout, std::cerr);
 #ifdef SCALESCOPE_HAS_EXPORT
         c::setBenchExtension(&c::guiBenchJson);
+        c::setSoakExtension(&c::guiSoakJson);
 #endif
         if (command == "bench") return c::runBench(rest, std::cout, std::cerr);
         if (command == "power") return c::runPower(rest, std::cout, std::cerr);

@@ -64,6 +64,7 @@ TEST_CASE("Bad CLI input is refused with a message naming the option and the val
         {"a missing value", runCollective, with(kAllReduce, {"--gpus"}), 2, {"--gpus"}},
         {"an argument to specs paths", runSpecs, {"paths", "extra"}, 2, {"\"extra\""}},
         {"a search top of zero", runSearch, {"--top", "0", "x.json"}, 2, {"--top", "\"0\""}},
+        {"a soak of no changes", runBench, {"--soak", "0"}, 1, {"--soak", "\"0\""}},
     };
     for (const BadInput& row : rows) {
         DYNAMIC_SECTION(row.what)

@@ -8,6 +8,7 @@
 
 #include "app/gui/language.h"
 #include "app/gui/main_window.h"
+#include "app/gui/planner_soak.h"
 #include "app/gui/planner_workspace.h"
 #include "app/gui/scenario_controller.h"
 
@@ -136,4 +137,14 @@ TEST_CASE("Changing the model renames the scenario: no 'Llama 3 70B' on a Mixtra
     CHECK(window.windowTitle().startsWith(QString::fromStdString(mixtral)));
     w.controller().undoStack()->undo();
     CHECK(w.controller().scenario().name == "Llama 3 70B on 64 H100");
+}
+
+TEST_CASE("Soak: random control changes through the real planner report memory and the slowest frame (issue 11)", "[planner][soak]")
+{
+    const auto file = builtinSpecRoots().front() / "scenarios" / "default.scalescope.json";
+    const SoakResult r = soakPlanner(testing::builtinCatalog(), QString::fromStdString(file.string()), 40);
+    CHECK(r.changes == 40);
+    CHECK(r.rssEndMiB > 0);
+    CHECK(r.slowestFrameMs >= r.p99FrameMs);
+    CHECK(r.slowestFrameMs < 10000); // no change hung
 }
