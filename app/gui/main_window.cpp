@@ -37,6 +37,8 @@
 namespace scalescope {
 
 namespace {
+constexpr int kBreakdownDockHeight = 280; // px: the summary and about eight operation rows at 1080p
+
 // The hardware view a page shows: the page itself, or the current tab of the memory page.
 HardwareView* hardwareViewIn(QWidget* page)
 {
@@ -94,6 +96,9 @@ MainWindow::MainWindow(const SpecCatalog& catalog, std::vector<SpecError> loadEr
     dock->setFeatures(QDockWidget::DockWidgetMovable);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
     addDockWidget(Qt::RightDockWidgetArea, m_planner->controlsDock());
+    // Below the planner, as wide as the window: the operation table has eleven columns.
+    addDockWidget(Qt::BottomDockWidgetArea, m_planner->breakdownDock());
+    resizeDocks({m_planner->breakdownDock()}, {kBreakdownDockHeight}, Qt::Vertical);
     connect(m_planner, &PlannerWorkspace::titleChanged, this, &MainWindow::setScenarioName);
     connect(m_planner, &PlannerWorkspace::modifiedChanged, this, &MainWindow::setWindowModified);
     connect(m_planner, &PlannerWorkspace::message, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
@@ -131,6 +136,8 @@ void MainWindow::buildMenus()
         a->setData(e.key);
         connect(a, &QAction::triggered, this, [this, key = e.key] { showView(key); });
     }
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_planner->breakdownDock()->toggleViewAction());
     m_viewMenu->addSeparator();
     m_themeMenu = m_viewMenu->addMenu(QString());
     m_themeGroup = new QActionGroup(this);

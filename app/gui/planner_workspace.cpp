@@ -5,6 +5,7 @@
 #include "scenario_controls.h"
 
 #include "model/spec/user_paths.h"
+#include "views/planner/breakdown_panel.h"
 #include "views/planner/planner_view.h"
 #include "views/planner/sharding_map_view.h"
 #include "views/power/power_view.h"
@@ -145,6 +146,18 @@ PowerView* PlannerWorkspace::createPowerView(QWidget* parent)
     return view;
 }
 
+QDockWidget* PlannerWorkspace::breakdownDock()
+{
+    if (m_breakdownDock) return m_breakdownDock;
+    m_breakdownDock = new QDockWidget(&m_window);
+    m_breakdownDock->setObjectName(QStringLiteral("breakdownDock"));
+    auto* panel = new BreakdownPanel(m_breakdownDock);
+    m_breakdownDock->setWidget(panel);
+    followResults(*m_controller, panel);
+    retranslate();
+    return m_breakdownDock;
+}
+
 ShardingMapView* PlannerWorkspace::createShardingView(QWidget* parent)
 {
     auto* view = new ShardingMapView(parent);
@@ -189,6 +202,7 @@ void PlannerWorkspace::installMenus(QMenu* file, QMenu* edit, QMenu* planner)
 void PlannerWorkspace::retranslate()
 {
     m_dock->setWindowTitle(tr("Scenario"));
+    if (m_breakdownDock) m_breakdownDock->setWindowTitle(tr("Why this number"));
     if (!m_new) return;
     m_new->setText(tr("&New scenario"));
     m_open->setText(tr("&Open scenario…"));

@@ -46,6 +46,9 @@ public:
     // and the power view's ΔT and coolant controls become undoable edits.
     [[nodiscard]] PowerView* createPowerView(QWidget* parent);
     [[nodiscard]] ShardingMapView* createShardingView(QWidget* parent);
+    // "Why this number": the operation table of the current result, in a
+    // dock tabbed with the scenario controls; it follows results while shown.
+    [[nodiscard]] QDockWidget* breakdownDock();
     void retranslate();
 
     // Opens the scenario of the command line, else restores an autosave
@@ -93,6 +96,7 @@ private:
     ScenarioControls* m_controls = nullptr;
     PlannerView* m_view = nullptr;
     QDockWidget* m_dock = nullptr;
+    QDockWidget* m_breakdownDock = nullptr;
     QTimer* m_autosave = nullptr;
     QString m_file;
     SaveQuestion m_askToSave;

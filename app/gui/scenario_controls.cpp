@@ -345,8 +345,8 @@ void ScenarioControls::retranslate()
     m_recompute->setItemText(1, tr("selective"));
     m_recompute->setItemText(2, tr("full"));
     m_sharp->setText(tr("in-network reduction"));
-    m_mode->setItemText(0, tr("measured (NCCL efficiencies)"));
-    m_mode->setItemText(1, tr("theoretical (link bandwidth)"));
+    m_mode->setItemText(0, tr("measured (calibrated kernels, NCCL)"));
+    m_mode->setItemText(1, tr("theoretical (roofline)"));
     m_order->setToolTip(tr("Drag to reorder, innermost first: the first axis gets the closest GPUs (same NVLink domain)."));
     const std::pair<const char*, QString> axisTips[] = {
         {"tp", tr("Tensor parallel: splits every layer's matrices")}, {"pp", tr("Pipeline parallel: splits the layers into stages")},

@@ -522,8 +522,8 @@
         <translation>ScaleScope</translation>
     </message>
     <message>
-        <source>%1 — ScaleScope</source>
-        <translation>%1 — ScaleScope</translation>
+        <source>%1[*] — ScaleScope</source>
+        <translation>%1[*] — ScaleScope</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -1767,12 +1767,12 @@ Flow for this job: %3 (%4 of heat)</source>
         <translation>网络内归约</translation>
     </message>
     <message>
-        <source>measured (NCCL efficiencies)</source>
-        <translation>实测（NCCL 效率）</translation>
+        <source>measured (calibrated kernels, NCCL)</source>
+        <translation>实测（校准内核与 NCCL）</translation>
     </message>
     <message>
-        <source>theoretical (link bandwidth)</source>
-        <translation>理论（链路带宽）</translation>
+        <source>theoretical (roofline)</source>
+        <translation>理论（屋顶线）</translation>
     </message>
     <message>
         <source>The GPUs left: GPUs / (TP·PP·CP)</source>
@@ -2715,6 +2715,107 @@ its memory latency.</source>
     <message>
         <source>This view is not built yet. Nothing here is drawn from made-up data; it will appear when the view lands.</source>
         <translation>此视图尚未实现。这里不会显示任何编造的数据；视图完成后将在此出现。</translation>
+    </message>
+</context>
+<context>
+    <name>PlannerView</name>
+    <message>
+        <source>MFU (BF16 peak)</source>
+        <translation>MFU（BF16 峰值）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Measured&lt;/b&gt;: calibrated kernel and NCCL efficiencies</source>
+        <translation>&lt;b&gt;实测&lt;/b&gt;：校准的内核与 NCCL 效率</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Theoretical&lt;/b&gt;: the pure roofline at dense peak and nominal bandwidths — real runs are slower</source>
+        <translation>&lt;b&gt;理论&lt;/b&gt;：按稠密峰值与标称带宽的纯屋顶线——实际运行更慢</translation>
+    </message>
+    <message>
+        <source>nearest published run: %1 — model error %2 % (measured %3, predicted %4 tokens/s per GPU)</source>
+        <translation>最接近的已发表运行：%1 —— 模型误差 %2 %（实测 %3，预测 %4 token/s 每 GPU）</translation>
+    </message>
+    <message>
+        <source> (on hardware the specs do not describe)</source>
+        <translation>（所用硬件不在规格库中）</translation>
+    </message>
+    <message>
+        <source>✓ No warnings: the layout fits and no communication axis is exposed for more than 5 % of the step.</source>
+        <translation>✓ 无警告：布局放得下，且没有哪个通信轴暴露超过步时间的 5 %。</translation>
+    </message>
+</context>
+<context>
+    <name>BreakdownPanel</name>
+    <message>
+        <source>No evaluation: the scenario has a problem (see the planner's verdicts).</source>
+        <translation>无评估结果：场景有问题（见规划器的结论）。</translation>
+    </message>
+</context>
+<context>
+    <name>OperationTable</name>
+    <message>
+        <source>Operation</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Runs on</source>
+        <translation>运行于</translation>
+    </message>
+    <message>
+        <source>Per step</source>
+        <translation>每步次数</translation>
+    </message>
+    <message>
+        <source>Time per step</source>
+        <translation>每步时间</translation>
+    </message>
+    <message>
+        <source>Hidden</source>
+        <translation>被隐藏</translation>
+    </message>
+    <message>
+        <source>Share of step</source>
+        <translation>占步时间</translation>
+    </message>
+    <message>
+        <source>Efficiency</source>
+        <translation>效率</translation>
+    </message>
+    <message>
+        <source>FLOPs each</source>
+        <translation>每次 FLOPs</translation>
+    </message>
+    <message>
+        <source>Bytes each</source>
+        <translation>每次字节</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>backward</source>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <source>recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
     </message>
 </context>
 </TS>

@@ -30,7 +30,8 @@ TEST_CASE("Main window opens offscreen in both languages", "[gui]")
     REQUIRE(navigator);
     CHECK(navigator->count() == static_cast<int>(navigatorEntries().size()));
     CHECK(navigator->item(0)->text() == QStringLiteral("Planner"));
-    CHECK(window.windowTitle() == QStringLiteral("Llama 3 70B on 64 H100 — ScaleScope"));
+    CHECK(window.windowTitle() == QStringLiteral("Llama 3 70B on 64 H100[*] — ScaleScope")); // [*]: the modified marker
+    CHECK_FALSE(window.isWindowModified());
     const QImage en = testing::renderToFile(window, QStringLiteral("main-window-en"));
     CHECK(testing::distinctColours(en) > 8);
 

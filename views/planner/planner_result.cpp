@@ -1,8 +1,51 @@
 #include "planner_result.h"
 
+#include "model/validation/validation_set.h"
+
+#include <map>
+#include <mutex>
+
 namespace scalescope {
 
 namespace {
+
+// The published runs, evaluated once per catalog (the runs outlive the
+// report, whose outcomes point into them).
+struct PublishedRuns {
+    std::vector<ValidationRun> runs;
+    ValidationReport report;
+};
+
+const PublishedRuns& publishedRuns(const SpecCatalog& catalog)
+{
+    static std::mutex mutex;
+    static std::map<const SpecCatalog*, std::unique_ptr<PublishedRuns>> cache;
+    const std::lock_guard lock(mutex);
+    auto& slot = cache[&catalog];
+    if (!slot) {
+        slot = std::make_unique<PublishedRuns>();
+        SpecErrors errors;
+        if (const auto dir = builtinValidationDir()) slot->runs = loadValidationSet(*dir, errors);
+        slot->report = evaluateValidationSet(slot->runs, catalog);
+    }
+    return *slot;
+}
+
+std::optional<NearestPublishedRun> nearestPublishedRun(const SpecCatalog& catalog, const Scenario& s, const EvaluationContext& ctx)
+{
+    const auto nearest = nearestValidationRun(s, ctx, publishedRuns(catalog).report);
+    if (!nearest || !nearest->outcome || !nearest->outcome->run) return std::nullopt;
+    const ValidationOutcome& o = *nearest->outcome;
+    NearestPublishedRun out;
+    out.name = o.run->name;
+    const auto source = o.run->sources.find(o.run->tokensPerSPerGpu.source);
+    out.citation = source != o.run->sources.end() ? source->second : std::string();
+    out.measuredTokensPerSPerGpu = o.measuredTokensPerSPerGpu;
+    out.predictedTokensPerSPerGpu = o.predictedTokensPerSPerGpu;
+    out.relativeError = o.relativeError;
+    out.heldToBounds = o.run->outsideBounds.empty();
+    return out;
+}
 
 bool sameResolution(const Scenario& a, const Scenario& b)
 {
@@ -34,7 +77,10 @@ PlannerResultPtr evaluateScenario(const SpecCatalog& catalog, const Scenario& sc
     }
     if (out->context) {
         out->evaluation = evaluate(*out->context);
-        if (out->evaluation.ok) out->timeline = buildTimeline(*out->context, scenario.parallel, out->evaluation);
+        if (out->evaluation.ok) {
+            out->timeline = buildTimeline(*out->context, scenario.parallel, out->evaluation);
+            out->nearestRun = nearestPublishedRun(catalog, scenario, *out->context);
+        }
     }
     return out;
 }

@@ -7,9 +7,20 @@
 #include "model/spec/spec_error.h"
 
 #include <memory>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace scalescope {
+
+// The published run nearest to the scenario (model/validation) and the
+// model's error on it, so a user knows how far to trust the numbers.
+struct NearestPublishedRun {
+    std::string name, citation;
+    double measuredTokensPerSPerGpu = 0, predictedTokensPerSPerGpu = 0;
+    double relativeError = 0; // predicted / measured − 1
+    bool heldToBounds = true; // false: the run's hardware is not one the specs describe
+};
 
 struct PlannerResult {
     Scenario scenario;
@@ -17,6 +28,7 @@ struct PlannerResult {
     Evaluation evaluation;
     Timeline timeline;
     std::vector<SpecError> errors; // why there is no context
+    std::optional<NearestPublishedRun> nearestRun;
     unsigned long long generation = 0;
 
     [[nodiscard]] bool ok() const noexcept { return context && evaluation.ok; }

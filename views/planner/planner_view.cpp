@@ -7,6 +7,7 @@
 
 #include "model/spec/quantity_parser.h"
 #include "model/training/verdicts.h"
+#include "model/spec/precision.h"
 
 #include <QEvent>
 #include <QGridLayout>
@@ -33,7 +34,8 @@ std::vector<Headline> headlines()
     return {
         {PlannerView::tr("Step time"), PlannerView::tr("compute + exposed communication + bubble + optimizer"),
          [](const PlannerResult& r) { return q(format(r.evaluation.stepTime)); }},
-        {PlannerView::tr("MFU"), PlannerView::tr("model FLOPs per step / (step time × GPUs × dense peak)"),
+        {PlannerView::tr("MFU (BF16 peak)"),
+         PlannerView::tr("model FLOPs per step / (step time × GPUs × BF16 dense Tensor Core peak), the literature's convention"),
          [](const PlannerResult& r) { return QStringLiteral("%1 %").arg(r.evaluation.mfu * 100, 0, 'f', 1); }},
         {PlannerView::tr("Tokens/s"), PlannerView::tr("global batch × sequence length / step time"),
          [](const PlannerResult& r) { return q(groupedNumber(r.evaluation.tokensPerS)); }},
@@ -54,13 +56,33 @@ std::vector<Headline> headlines()
     };
 }
 
+// "Measured · Nearest published run: … — model error +11 % (…)": how the
+// numbers were made and how far the model is from a real run near here.
+QString trustText(const PlannerResult& r)
+{
+    const QString mode = r.scenario.efficiency == EfficiencyMode::Measured
+                             ? PlannerView::tr("<b>Measured</b>: calibrated kernel and NCCL efficiencies")
+                             : PlannerView::tr("<b>Theoretical</b>: the pure roofline at dense peak and nominal bandwidths — real runs are slower");
+    if (!r.nearestRun) return mode;
+    const NearestPublishedRun& n = *r.nearestRun;
+    QString run = PlannerView::tr("nearest published run: %1 — model error %2 % (measured %3, predicted %4 tokens/s per GPU)")
+                      .arg(q(n.name).toHtmlEscaped())
+                      .arg(QStringLiteral("%1%2").arg(n.relativeError >= 0 ? QStringLiteral("+") : QString()).arg(n.relativeError * 100, 0, 'f', 0))
+                      .arg(q(groupedNumber(n.measuredTokensPerSPerGpu)), q(groupedNumber(n.predictedTokensPerSPerGpu)));
+    if (!n.heldToBounds) run += PlannerView::tr(" (on hardware the specs do not describe)");
+    return mode + QStringLiteral(" · ") + run;
+}
+
 } // namespace
 
 PlannerView::PlannerView(QWidget* parent)
     : QWidget(parent), m_title(new QLabel(this)), m_numbers(new QGridLayout), m_memory(new MemoryBar(this)),
       m_timeline(new TimelineView(this)), m_verdicts(new QListWidget(this)), m_pinnedTimeline(new TimelineView(this)),
-      m_pinnedTitle(new QLabel(this))
+      m_pinnedTitle(new QLabel(this)), m_trust(new QLabel(this))
 {
+    m_trust->setObjectName(QStringLiteral("trustLine"));
+    m_trust->setWordWrap(true);
+    m_trust->setTextFormat(Qt::RichText);
     m_pinnedTimeline->setObjectName(QStringLiteral("pinnedTimeline"));
     m_pinnedTimeline->hide();
     m_pinnedTitle->hide();
@@ -78,6 +100,7 @@ PlannerView::PlannerView(QWidget* parent)
 
     auto* top = new QVBoxLayout;
     top->addWidget(m_title);
+    top->addWidget(m_trust);
     top->addLayout(m_numbers);
     top->addWidget(m_memory);
     auto* layout = new QVBoxLayout(this);
@@ -122,6 +145,7 @@ void PlannerView::refresh()
 {
     m_verdicts->clear();
     for (QLabel* l : m_numberLabels) l->clear();
+    m_trust->clear();
     if (!m_result) {
         m_title->setText(tr("Evaluating…"));
         m_memory->clear();
@@ -183,13 +207,21 @@ void PlannerView::refresh()
         value->setText(valueText);
         value->setToolTip(h.tip);
     }
+    const Evaluation& ev = m_result->evaluation;
+    // Which peak each utilisation is against, on the MFU figure itself.
+    const QString peaks = tr("MFU against the BF16 dense peak: %1 %\nMFU against the %2 peak the run computes in: %3 %\n"
+                             "HFU (hardware FLOPs, with recompute, against the BF16 peak): %4 %")
+                              .arg(ev.mfu * 100, 0, 'f', 1)
+                              .arg(QString::fromLatin1(precisionKey(s.training.precision)).toUpper())
+                              .arg(ev.mfuAtPrecision * 100, 0, 'f', 1)
+                              .arg(ev.hfu * 100, 0, 'f', 1);
+    for (QLabel* l : {m_numberLabels[2], m_numberLabels[3]}) l->setToolTip(peaks);
+    m_trust->setText(trustText(*m_result));
+    m_trust->setToolTip(m_result->nearestRun ? q(m_result->nearestRun->citation) : QString());
     m_memory->setMemory(m_result->evaluation.memory, m_result->context->superchip.has_value());
     const Evaluation& e = m_result->evaluation;
     for (int i = 0; i < e.warningCount; ++i) m_verdicts->addItem(QStringLiteral("⚠ ") + verdictText(e.warnings[static_cast<size_t>(i)]));
-    if (e.warningCount == 0) m_verdicts->addItem(tr("✓ No warnings: the layout fits and its communication hides where it can."));
-    m_verdicts->addItem(s.efficiency == EfficiencyMode::Measured
-                            ? tr("Collectives: measured NCCL efficiencies (seed 004: ~370 of 450 GB/s for large messages)")
-                            : tr("Collectives: theoretical link bandwidth (seed 004's throughput model)"));
+    if (e.warningCount == 0) m_verdicts->addItem(tr("✓ No warnings: the layout fits and no communication axis is exposed for more than 5 % of the step."));
 }
 
 } // namespace scalescope

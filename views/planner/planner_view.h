@@ -28,6 +28,7 @@ public:
     [[nodiscard]] MemoryBar* memoryBar() const noexcept { return m_memory; }
     [[nodiscard]] QListWidget* verdicts() const noexcept { return m_verdicts; }
     [[nodiscard]] QString headlineText() const; // all numbers, for tests
+    [[nodiscard]] QLabel* trustLine() const noexcept { return m_trust; }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -44,6 +45,7 @@ private:
     QListWidget* m_verdicts = nullptr;
     TimelineView* m_pinnedTimeline = nullptr; // A's timeline above B's while a result is pinned
     QLabel* m_pinnedTitle = nullptr;
+    QLabel* m_trust = nullptr; // efficiency mode and the nearest published run with the model's error on it
 };
 
 } // namespace scalescope

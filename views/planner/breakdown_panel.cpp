@@ -1,0 +1,89 @@
+#include "breakdown_panel.h"
+
+#include "operation_table_model.h"
+
+#include "model/spec/quantity_parser.h"
+#include "model/training/operation_breakdown.h"
+
+#include <QEvent>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace scalescope {
+
+namespace {
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+QString t(Seconds s) { return q(format(s)); }
+
+} // namespace
+
+BreakdownPanel::BreakdownPanel(QWidget* parent)
+    : QWidget(parent), m_summary(new QLabel(this)), m_view(new QTableView(this)), m_model(new OperationTableModel(this))
+{
+    setObjectName(QStringLiteral("BreakdownPanel"));
+    m_summary->setObjectName(QStringLiteral("breakdownSummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::RichText);
+    m_view->setObjectName(QStringLiteral("operationTable"));
+    m_view->setModel(m_model);
+    m_view->setAlternatingRowColors(true);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setWordWrap(false);
+    m_view->verticalHeader()->hide();
+    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_view, 1);
+    refresh();
+}
+
+void BreakdownPanel::setResult(const PlannerResultPtr& result)
+{
+    m_result = result;
+    m_model->setResult(result);
+    refresh();
+}
+
+QString BreakdownPanel::summaryText() const { return m_summary->text(); }
+
+void BreakdownPanel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        m_model->setResult(m_result); // headers and names in the new language
+        refresh();
+    }
+    QWidget::changeEvent(event);
+}
+
+void BreakdownPanel::refresh()
+{
+    if (!m_result || !m_result->ok()) {
+        m_summary->setText(tr("No evaluation: the scenario has a problem (see the planner's verdicts)."));
+        return;
+    }
+    const Evaluation& e = m_result->evaluation;
+    const StepBreakdown b = stepBreakdown(e);
+    Seconds exposed{};
+    QStringList axes;
+    for (int i = 0; i < kCommAxes; ++i) {
+        const Seconds x = b.exposed[static_cast<size_t>(i)];
+        exposed += x;
+        if (x.si > 0) axes << QStringLiteral("%1 %2").arg(QString::fromLatin1(commAxisKey(static_cast<CommAxis>(i))).toUpper(), t(x));
+    }
+    const Seconds compute = b.gemm + b.groupedGemm + b.attention + b.memoryBound + b.other;
+    QString text = tr("<b>Step %1</b> on the slowest stage's GPU = compute %2 (GEMMs %3, grouped GEMMs %4, attention %5, "
+                      "memory-bound %6) + exposed communication %7 + pipeline bubble %8 + optimizer %9.")
+                       .arg(t(e.stepTime), t(compute), t(b.gemm), t(b.groupedGemm), t(b.attention), t(b.memoryBound), t(exposed),
+                            t(b.bubble), t(b.optimizer));
+    if (!axes.isEmpty()) text += QStringLiteral(" ") + tr("Exposed by axis: %1.").arg(axes.join(QStringLiteral(", ")));
+    text += QStringLiteral("<br>") +
+            tr("Every row below is one operation of the model's cost table, per step, largest exposed time first; "
+               "hover a source for its citation.");
+    m_summary->setText(text);
+}
+
+} // namespace scalescope

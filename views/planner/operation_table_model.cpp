@@ -1,0 +1,162 @@
+#include "operation_table_model.h"
+
+#include "model/spec/quantity_parser.h"
+#include "model/training/operation_breakdown.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <numeric>
+
+namespace scalescope {
+
+namespace {
+
+QString tr(const char* text) { return QCoreApplication::translate("OperationTable", text); }
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+} // namespace
+
+QString operationName(OpKind kind)
+{
+    switch (kind) {
+    case OpKind::Embedding: return tr("Embedding");
+    case OpKind::AttentionNorm: return tr("Attention norm");
+    case OpKind::QkvProjection: return tr("QKV projection");
+    case OpKind::Rotary: return tr("Rotary embedding");
+    case OpKind::AttentionCore: return tr("Attention (scores · softmax · values)");
+    case OpKind::OutProjection: return tr("Attention output projection");
+    case OpKind::Residual: return tr("Residual add");
+    case OpKind::MlpNorm: return tr("MLP norm");
+    case OpKind::MlpUp: return tr("MLP up / gate projection");
+    case OpKind::Activation: return tr("Activation (SwiGLU / GELU)");
+    case OpKind::MlpDown: return tr("MLP down projection");
+    case OpKind::Router: return tr("MoE router");
+    case OpKind::Permute: return tr("MoE permute / unpermute");
+    case OpKind::ExpertGemms: return tr("Expert grouped GEMMs");
+    case OpKind::Logits: return tr("Logits (LM head)");
+    case OpKind::CrossEntropy: return tr("Cross-entropy");
+    case OpKind::Fp8Cast: return tr("FP8 casts");
+    case OpKind::Optimizer: return tr("Optimizer step");
+    case OpKind::TpCollective: return tr("TP AllGather / ReduceScatter");
+    case OpKind::CpCollective: return tr("CP ring KV exchange");
+    case OpKind::EpDispatch: return tr("EP AllToAll dispatch");
+    case OpKind::EpCombine: return tr("EP AllToAll combine");
+    case OpKind::PpSend: return tr("PP send / receive");
+    case OpKind::DpGradReduce: return tr("DP gradient reduce");
+    case OpKind::DpParamGather: return tr("DP parameter AllGather");
+    case OpKind::SpillTransfer: return tr("HBM spill over NVLink-C2C");
+    }
+    return {};
+}
+
+QString phaseName(Phase phase)
+{
+    switch (phase) {
+    case Phase::Forward: return tr("forward");
+    case Phase::Backward: return tr("backward");
+    case Phase::Recompute: return tr("recompute");
+    case Phase::Step: return tr("step");
+    }
+    return {};
+}
+
+QString streamName(OpStream stream)
+{
+    return stream == OpStream::Compute ? tr("compute") : QString::fromLatin1(opStreamKey(stream)).toUpper();
+}
+
+OperationTableModel::OperationTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void OperationTableModel::setResult(const PlannerResultPtr& result)
+{
+    beginResetModel();
+    m_result = result && result->ok() ? result : nullptr;
+    m_order.clear();
+    if (m_result) {
+        const Evaluation& e = m_result->evaluation;
+        m_order.resize(static_cast<size_t>(e.ops.size()));
+        std::iota(m_order.begin(), m_order.end(), 0);
+        std::stable_sort(m_order.begin(), m_order.end(), [this](int a, int b) {
+            const Evaluation& ev = m_result->evaluation;
+            const auto exposed = [&](int i) { return (ev.ops[i].time - ev.ops[i].hidden).si * rowsPerStep(ev.ops[i], ev); };
+            return exposed(a) > exposed(b);
+        });
+    }
+    endResetModel();
+}
+
+double OperationTableModel::exposedSeconds(int row) const
+{
+    if (!m_result || row < 0 || row >= rowCount()) return 0;
+    const Evaluation& e = m_result->evaluation;
+    const OpRow& r = e.ops[m_order[static_cast<size_t>(row)]];
+    return (r.time - r.hidden).si * rowsPerStep(r, e);
+}
+
+int OperationTableModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_order.size());
+}
+
+int OperationTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant OperationTableModel::data(const QModelIndex& index, int role) const
+{
+    if (!m_result || !index.isValid() || index.row() >= rowCount()) return {};
+    const Evaluation& e = m_result->evaluation;
+    const OpRow& r = e.ops[m_order[static_cast<size_t>(index.row())]];
+    const double n = rowsPerStep(r, e);
+    const Seconds step = r.time * n, hidden = r.hidden * n;
+    const int column = index.column();
+    if (role == Qt::TextAlignmentRole)
+        return column == Operation || column == PhaseColumn || column == Stream || column == Source
+                   ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+                   : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ToolTipRole) {
+        if (column == Source) {
+            const std::string citation = sourceCitation(*m_result->context, r);
+            return citation.empty() ? tr("The pure roofline: dense peak and nominal bandwidth (theoretical mode)") : q(citation);
+        }
+        if (column == Efficiency)
+            return tr("Fraction of the nominal peak (compute) or link bandwidth (collectives) this row runs at");
+        if (column == Hidden) return tr("Overlapped with other work: not on the critical path");
+        return {};
+    }
+    if (role != Qt::DisplayRole) return {};
+    switch (column) {
+    case Operation: return operationName(r.op);
+    case PhaseColumn: return phaseName(r.phase);
+    case Stream: return streamName(r.stream);
+    case PerStep: return q(formatSignificant(n, 4));
+    case StepTime: return q(format(step));
+    case Hidden: return hidden.si > 0 ? q(format(hidden)) : QString();
+    case Share: return e.stepTime.si > 0 ? QStringLiteral("%1 %").arg((step - hidden).si / e.stepTime.si * 100, 0, 'f', 1) : QString();
+    case Efficiency: return QStringLiteral("%1 %").arg(r.efficiency * 100, 0, 'f', 0);
+    case FlopsColumn: return r.flops.si > 0 ? q(format(r.flops)) : QString();
+    case BytesColumn: return r.bytes.si > 0 ? q(formatBytes(r.bytes)) : QString();
+    case Source: return r.source ? q(*r.source) : tr("roofline");
+    default: return {};
+    }
+}
+
+QVariant OperationTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case Operation: return tr("Operation");
+    case PhaseColumn: return tr("Phase");
+    case Stream: return tr("Runs on");
+    case PerStep: return tr("Per step");
+    case StepTime: return tr("Time per step");
+    case Hidden: return tr("Hidden");
+    case Share: return tr("Share of step");
+    case Efficiency: return tr("Efficiency");
+    case FlopsColumn: return tr("FLOPs each");
+    case BytesColumn: return tr("Bytes each");
+    case Source: return tr("Source");
+    default: return {};
+    }
+}
+
+} // namespace scalescope
