@@ -13,15 +13,6 @@
 
 namespace {
 
-const scalescope::SpecCatalog& catalog()
-{
-    static const scalescope::SpecCatalog c = [] {
-        scalescope::SpecErrors errors;
-        return scalescope::SpecCatalog::load({SCALESCOPE_SPECS_DIR}, {}, errors);
-    }();
-    return c;
-}
-
 void requireFinite(double v)
 {
     if (!std::isfinite(v)) std::abort();
@@ -36,7 +27,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     SpecErrors errors;
     const auto scenario = loadScenarioFile(file, errors);
     if (!scenario) return 0;
-    const auto ctx = makeEvaluationContext(*scenario, catalog(), errors, file.string());
+    const auto ctx = makeEvaluationContext(*scenario, fuzz::shippedCatalog(), errors, file.string());
     if (!ctx) return 0;
     const Evaluation e = evaluate(*ctx);
     if (!e.ok) {

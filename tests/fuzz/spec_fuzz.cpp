@@ -8,23 +8,10 @@
 
 #include <cstdlib>
 
-namespace {
-
-const scalescope::SpecCatalog& catalog()
-{
-    static const scalescope::SpecCatalog c = [] {
-        scalescope::SpecErrors errors;
-        return scalescope::SpecCatalog::load({SCALESCOPE_SPECS_DIR}, {}, errors);
-    }();
-    return c;
-}
-
-} // namespace
-
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     const auto file = scalescope::fuzz::writeInput(data, size, "-spec.json");
-    const scalescope::SpecErrors errors = scalescope::SpecCatalog::validateFile(file, &catalog());
+    const scalescope::SpecErrors errors = scalescope::SpecCatalog::validateFile(file, &scalescope::fuzz::shippedCatalog());
     for (const auto& e : errors)
         if (e.message.empty()) std::abort(); // every problem says what was expected
     return 0;

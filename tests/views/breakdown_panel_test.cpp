@@ -23,13 +23,7 @@ using namespace scalescope;
 
 namespace {
 
-Scenario preset(const char* name)
-{
-    SpecErrors errors;
-    auto s = loadScenarioFile(builtinSpecRoots().front() / "scenarios" / (std::string(name) + ".scalescope.json"), errors);
-    REQUIRE(s);
-    return *s;
-}
+Scenario preset(const char* name) { return testing::presetScenario(name); }
 
 } // namespace
 

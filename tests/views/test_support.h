@@ -2,7 +2,11 @@
 // Shared pieces of the view tests: the built-in catalog, and saving a
 // widget's rendering where a person can look at it.
 
+#include "model/spec/scenario.h"
 #include "model/spec/spec_catalog.h"
+
+#include <stdexcept>
+#include <string>
 
 #include <QDir>
 #include <QFile>
@@ -19,6 +23,15 @@ inline const SpecCatalog& builtinCatalog()
         return SpecCatalog::load(builtinSpecRoots(), {}, errors);
     }();
     return c;
+}
+
+// A built-in preset scenario (specs/scenarios/<name>.scalescope.json).
+inline Scenario presetScenario(const std::string& name)
+{
+    SpecErrors errors;
+    auto s = loadScenarioFile(builtinSpecRoots().front() / "scenarios" / (name + ".scalescope.json"), errors);
+    if (!s) throw std::runtime_error("no preset scenario " + name);
+    return *s;
 }
 
 // Renders the widget offscreen, saves it as renders/<name>.png, returns it.

@@ -24,13 +24,7 @@ using namespace scalescope;
 
 namespace {
 
-Scenario preset(const char* name)
-{
-    SpecErrors errors;
-    auto s = loadScenarioFile(builtinSpecRoots().front() / "scenarios" / (std::string(name) + ".scalescope.json"), errors);
-    REQUIRE(s);
-    return *s;
-}
+Scenario preset(const char* name) { return testing::presetScenario(name); }
 
 void rename(PlannerWorkspace& w, const std::string& name)
 {
