@@ -14,6 +14,7 @@
 #include "views/hardware/hardware_view.h"
 
 #include <QApplication>
+#include <QMessageBox>
 #include <QCoreApplication>
 
 #include <catch2/catch.hpp>
@@ -73,6 +74,9 @@ TEST_CASE("Dark theme turns widgets and hardware scenes dark, and system restore
         CHECK(rack->scene()->hardwarePalette().background == HardwarePalette::light().background);
 
         window.setTheme(QStringLiteral("dark"));
+        // start() may have restored another test's autosave (modified): answer
+        // the "Save changes?" question instead of a dialog nobody can click.
+        window.planner()->setSaveQuestion([](const QString&) { return QMessageBox::Discard; });
         window.close();
         saved = window.settings();
     }
