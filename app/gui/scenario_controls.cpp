@@ -1,7 +1,9 @@
 #include "scenario_controls.h"
 
 #include "scenario_controller.h"
+#include "scenario_edit_rules.h"
 
+#include "model/spec/spec_catalog.h"
 #include "model/training/layout_check.h"
 
 #include <QCheckBox>
@@ -12,8 +14,10 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
+#include <QLocale>
 #include <QSlider>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QTimer>
 
 #include <optional>
@@ -25,28 +29,6 @@ namespace {
 const QStringList kAxisKeys{QStringLiteral("tp"), QStringLiteral("pp"), QStringLiteral("cp"), QStringLiteral("ep"),
                             QStringLiteral("vpp")};
 
-int& axisField(Scenario& s, const QString& axis)
-{
-    ParallelLayout& p = s.parallel;
-    if (axis == QLatin1String("tp")) return p.tp;
-    if (axis == QLatin1String("pp")) return p.pp;
-    if (axis == QLatin1String("cp")) return p.cp;
-    if (axis == QLatin1String("ep")) return p.ep;
-    return p.vpp;
-}
-
-// Keeps a layout consistent after one size changed: dp takes the rest of the
-// GPUs, ep falls back to the largest divisor of dp, vpp to 1 if it no longer splits.
-void rebalance(Scenario& s)
-{
-    ParallelLayout& p = s.parallel;
-    const long long mp = static_cast<long long>(p.tp) * p.pp * p.cp;
-    if (mp > 0 && s.gpus % mp == 0) p.dp = static_cast<int>(s.gpus / mp);
-    while (p.ep > 1 && p.dp % p.ep != 0) --p.ep;
-    if (p.vpp > 1) p.schedule = Schedule::Interleaved;
-    else if (p.schedule == Schedule::Interleaved) p.schedule = Schedule::OneFOneB;
-}
-
 } // namespace
 
 ScenarioControls::ScenarioControls(ScenarioController& controller, QWidget* parent)
@@ -57,6 +39,7 @@ ScenarioControls::ScenarioControls(ScenarioController& controller, QWidget* pare
     // Re-bounding the sliders waits until the event loop is idle, so that a
     // slider step reaches the timeline first (the latency users feel).
     connect(&m_controller, &ScenarioController::scenarioChanged, this, [this] {
+        rememberPreferredLayout();
         if (m_syncQueued) return;
         m_syncQueued = true;
         QTimer::singleShot(0, this, [this] {
@@ -69,8 +52,17 @@ ScenarioControls::ScenarioControls(ScenarioController& controller, QWidget* pare
         const std::string model = r && r->context ? r->context->model.id : std::string();
         if (model != m_syncedModel) syncFromScenario();
     });
+    m_preferred = m_controller.scenario().parallel;
     retranslate();
     syncFromScenario();
+}
+
+void ScenarioControls::rememberPreferredLayout()
+{
+    const Scenario& s = m_controller.scenario();
+    if (m_fitted && m_fitted->gpus == s.gpus && m_fitted->layout == s.parallel) return; // our own fit, not the user's choice
+    m_preferred = s.parallel;
+    m_fitted.reset();
 }
 
 QSlider* ScenarioControls::slider(const QString& axis) const
@@ -91,12 +83,14 @@ void ScenarioControls::build()
     };
     const SpecCatalog& catalog = m_controller.catalog();
     m_system = new QComboBox(this);
+    m_system->setObjectName(QStringLiteral("system"));
     m_system->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_system->setMinimumContentsLength(16);
     for (const auto& id : catalog.ids(SpecKind::System))
         m_system->addItem(QString::fromStdString(catalog.system(id)->name), QString::fromStdString(id));
     row(QStringLiteral("system"), m_system);
     m_gpus = new QSpinBox(this);
+    m_gpus->setObjectName(QStringLiteral("gpus"));
     m_gpus->setRange(1, 1 << 20);
     row(QStringLiteral("gpus"), m_gpus);
     m_model = new QComboBox(this);
@@ -115,6 +109,7 @@ void ScenarioControls::build()
     for (int m : {1, 2, 4, 8, 16}) m_microbatch->addItem(QString::number(m), m);
     row(QStringLiteral("microbatch"), m_microbatch);
     m_precision = new QComboBox(this);
+    m_precision->setObjectName(QStringLiteral("precision"));
     for (Precision p : {Precision::Bf16, Precision::Fp16, Precision::Fp8, Precision::Fp4})
         m_precision->addItem(QString::fromUtf8(precisionKey(p).data()).toUpper(), QString::fromUtf8(precisionKey(p).data()));
     row(QStringLiteral("precision"), m_precision);
@@ -147,6 +142,7 @@ void ScenarioControls::build()
     m_dp = new QLabel(this);
     row(QStringLiteral("dp"), m_dp);
     m_schedule = new QComboBox(this);
+    m_schedule->setObjectName(QStringLiteral("schedule"));
     for (Schedule s : {Schedule::GPipe, Schedule::OneFOneB, Schedule::Interleaved, Schedule::ZeroBubble})
         m_schedule->addItem(QString::fromUtf8(scheduleKey(s).data()), QString::fromUtf8(scheduleKey(s).data()));
     row(QStringLiteral("schedule"), m_schedule);
@@ -171,7 +167,14 @@ void ScenarioControls::build()
             editWith(tr(what), 0, [&](Scenario& s) { apply(s, box->currentData()); });
         });
     };
-    comboEdit(m_system, QT_TR_NOOP("Change system"), [](Scenario& s, const QVariant& v) { s.system = v.toString().toStdString(); });
+    connect(m_system, &QComboBox::activated, this, [this](int) {
+        const std::string system = m_system->currentData().toString().toStdString();
+        if (system != m_controller.scenario().system)
+            editFittingSystem(tr("Change system"), [&](Scenario& s) {
+                s.system = system;
+                s.inlineSystem.reset();
+            });
+    });
     comboEdit(m_model, QT_TR_NOOP("Change model"), [](Scenario& s, const QVariant& v) { s.model = v.toString().toStdString(); });
     comboEdit(m_seqLen, QT_TR_NOOP("Change sequence length"), [](Scenario& s, const QVariant& v) { s.training.seqLen = v.toInt(); });
     comboEdit(m_microbatch, QT_TR_NOOP("Change micro-batch size"), [](Scenario& s, const QVariant& v) { s.parallel.microbatchSize = v.toInt(); });
@@ -194,12 +197,7 @@ void ScenarioControls::build()
     connect(m_gpus, &QSpinBox::editingFinished, this, [this] {
         const int gpus = m_gpus->value();
         if (gpus == m_controller.scenario().gpus) return;
-        editWith(tr("Change GPU count"), 0, [gpus](Scenario& s) {
-            s.gpus = gpus;
-            ParallelLayout& p = s.parallel;
-            if (gpus % (static_cast<long long>(p.tp) * p.pp * p.cp) != 0) p.pp = p.cp = 1;
-            if (gpus % p.tp != 0) p.tp = 1;
-        });
+        editFittingSystem(tr("Change GPU count"), [gpus](Scenario& s) { s.gpus = gpus; });
     });
     connect(m_globalBatch, &QSpinBox::editingFinished, this, [this] {
         const int b = m_globalBatch->value();
@@ -222,6 +220,16 @@ void ScenarioControls::editWith(const QString& what, int dragId, const std::func
     m_controller.edit(next, what, dragId);
 }
 
+void ScenarioControls::editFittingSystem(const QString& what, const std::function<void(Scenario&)>& change)
+{
+    if (m_syncing) return;
+    Scenario next = m_controller.scenario();
+    change(next);
+    fitToSystem(next, m_controller.catalog(), m_preferred);
+    m_fitted = FittedLayout{next.gpus, next.parallel};
+    m_controller.edit(next, what, 0);
+}
+
 std::vector<int> ScenarioControls::candidates(const QString& axis, const Scenario& s, QString* excluded) const
 {
     std::vector<int> out;
@@ -237,7 +245,8 @@ std::vector<int> ScenarioControls::candidates(const QString& axis, const Scenari
         const long long mp = static_cast<long long>(trial.parallel.tp) * trial.parallel.pp * trial.parallel.cp;
         if (axis != QLatin1String("ep") && axis != QLatin1String("vpp") && s.gpus % mp != 0) continue; // not a divisor: not offered
         rebalance(trial);
-        if (axis == QLatin1String("ep")) trial.parallel.ep = v;
+        // ep and vpp are kept as asked, so that the layout check explains why a value is not offered.
+        if (axis == QLatin1String("ep") || axis == QLatin1String("vpp")) axisField(trial, axis) = v;
         if (axis == QLatin1String("vpp") && v > 1) trial.parallel.schedule = Schedule::Interleaved;
         if (!probe) {
             out.push_back(v);
@@ -252,7 +261,7 @@ std::vector<int> ScenarioControls::candidates(const QString& axis, const Scenari
         }
         out.push_back(v);
     }
-    if (out.empty()) out.push_back(axisField(const_cast<Scenario&>(s), axis));
+    if (out.empty()) out.push_back(axisValue(s, axis));
     return out;
 }
 
@@ -282,6 +291,7 @@ void ScenarioControls::syncFromScenario()
     };
     select(m_system, QString::fromStdString(s.system));
     select(m_model, QString::fromStdString(s.model));
+    syncSystemLimits(s);
     m_gpus->setValue(static_cast<int>(s.gpus));
     select(m_seqLen, s.training.seqLen);
     m_globalBatch->setValue(s.training.globalBatch);
@@ -299,11 +309,11 @@ void ScenarioControls::syncFromScenario()
         const auto& values = m_offered[axis];
         if (!c.slider->isSliderDown()) {
             c.slider->setRange(0, static_cast<int>(values.size()) - 1);
-            const int current = axisField(const_cast<Scenario&>(s), axis);
+            const int current = axisValue(s, axis);
             const auto it = std::find(values.begin(), values.end(), current);
             c.slider->setValue(it == values.end() ? 0 : static_cast<int>(it - values.begin()));
         }
-        c.value->setText(QString::number(axisField(const_cast<Scenario&>(s), axis)));
+        c.value->setText(QString::number(axisValue(s, axis)));
         QString offeredText;
         for (int v : values) offeredText += (offeredText.isEmpty() ? QString() : QStringLiteral(", ")) + QString::number(v);
         c.slider->setToolTip(tr("Offered: %1").arg(offeredText) +
@@ -323,6 +333,33 @@ void ScenarioControls::syncFromScenario()
         }
     }
     m_syncing = false;
+}
+
+void ScenarioControls::syncSystemLimits(const Scenario& s)
+{
+    const SpecCatalog& catalog = m_controller.catalog();
+    const SystemSpec* system = scenarioSystem(s, catalog);
+    const int maxGpus = system ? static_cast<int>(std::clamp<long long>(system->scaleOut.maxGpus.value, 1, 1 << 20)) : 1 << 20;
+    m_gpus->setRange(1, maxGpus);
+    m_gpus->setToolTip(system ? tr("At most %1 GPUs on %2").arg(QLocale().toString(maxGpus), QString::fromStdString(system->name))
+                              : QString());
+    const GpuSpec* gpu = scenarioGpu(s, catalog);
+    auto* precisions = qobject_cast<QStandardItemModel*>(m_precision->model());
+    for (int i = 0; precisions && i < m_precision->count(); ++i) {
+        const auto p = precisionFromKey(m_precision->itemData(i).toString().toStdString());
+        const bool supported = !gpu || (p && gpu->peak(*p));
+        QStandardItem* item = precisions->item(i);
+        item->setEnabled(supported);
+        item->setToolTip(supported || !gpu ? QString()
+                                           : tr("The %1 has no Tensor Cores for %2").arg(QString::fromStdString(gpu->name), item->text()));
+    }
+    auto* schedules = qobject_cast<QStandardItemModel*>(m_schedule->model());
+    const int interleaved = m_schedule->findData(QString::fromUtf8(scheduleKey(Schedule::Interleaved).data()));
+    if (schedules && interleaved >= 0) {
+        QStandardItem* item = schedules->item(interleaved);
+        item->setEnabled(s.parallel.pp > 1);
+        item->setToolTip(s.parallel.pp > 1 ? QString() : tr("Interleaving needs a pipeline: PP > 1"));
+    }
 }
 
 void ScenarioControls::changeEvent(QEvent* event)

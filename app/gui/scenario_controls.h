@@ -4,7 +4,12 @@
 // explained in the tooltip), the mesh axis order and network options.
 // Every change is an undoable edit through the ScenarioController.
 
+#include "model/spec/scenario.h"
+
 #include <QWidget>
+
+#include <functional>
+#include <optional>
 
 #include <map>
 #include <string>
@@ -20,8 +25,6 @@ class QSpinBox;
 namespace scalescope {
 
 class ScenarioController;
-struct Scenario;
-enum class Axis;
 
 class ScenarioControls final : public QWidget {
     Q_OBJECT
@@ -46,10 +49,22 @@ private:
     void retranslate();
     void syncFromScenario();
     void editWith(const QString& what, int dragId, const std::function<void(Scenario&)>& change);
+    // A change of system or GPU count: the layout is fitted from the one the user chose.
+    void editFittingSystem(const QString& what, const std::function<void(Scenario&)>& change);
+    void rememberPreferredLayout();
+    void syncSystemLimits(const Scenario& s);
     void axisMoved(const QString& axis, int index);
     [[nodiscard]] std::vector<int> candidates(const QString& axis, const Scenario& s, QString* excluded) const;
 
+    struct FittedLayout {
+        long long gpus = 0;
+        ParallelLayout layout;
+    };
+
     ScenarioController& m_controller;
+    // The layout the user last chose, and the fit made from it for another GPU count.
+    ParallelLayout m_preferred;
+    std::optional<FittedLayout> m_fitted;
     bool m_syncing = false;
     bool m_syncQueued = false;
     std::string m_syncedModel; // model of the result the sliders were last bounded by

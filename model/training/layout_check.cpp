@@ -48,6 +48,10 @@ std::optional<LayoutProblem> check(const EvaluationContext& ctx, const ParallelL
         return fail("/parallel/pp", [&] {
             return "expected pp·vpp ≤ the " + n(m.layers.value) + " layers, found " + n(static_cast<long long>(p.pp) * p.vpp);
         });
+    if (p.vpp > 1 && p.pp == 1)
+        return fail("/parallel/vpp", [&] {
+            return "expected vpp = 1 when pp = 1 (virtual stages interleave across pipeline ranks), found " + n(p.vpp);
+        });
     if (p.vpp > 1 && p.schedule != Schedule::Interleaved)
         return fail("/parallel/schedule", [] { return std::string("expected \"interleaved-1f1b\" when vpp > 1"); });
     if (p.schedule == Schedule::Interleaved && p.pp > 1 && microbatchCount(s, p) % p.pp != 0)

@@ -1,0 +1,51 @@
+#include "scenario_edit_rules.h"
+
+#include "model/spec/spec_catalog.h"
+#include "model/training/layout_fit.h"
+
+namespace scalescope {
+
+int& axisField(Scenario& s, const QString& axis)
+{
+    ParallelLayout& p = s.parallel;
+    if (axis == QLatin1String("tp")) return p.tp;
+    if (axis == QLatin1String("pp")) return p.pp;
+    if (axis == QLatin1String("cp")) return p.cp;
+    if (axis == QLatin1String("ep")) return p.ep;
+    return p.vpp;
+}
+
+int axisValue(const Scenario& s, const QString& axis) { return axisField(const_cast<Scenario&>(s), axis); }
+
+void rebalance(Scenario& s)
+{
+    ParallelLayout& p = s.parallel;
+    const long long mp = static_cast<long long>(p.tp) * p.pp * p.cp;
+    if (mp > 0 && s.gpus % mp == 0) p.dp = static_cast<int>(s.gpus / mp);
+    while (p.ep > 1 && p.dp % p.ep != 0) --p.ep;
+    if (p.pp == 1) p.vpp = 1;
+    if (p.vpp > 1) p.schedule = Schedule::Interleaved;
+    else if (p.schedule == Schedule::Interleaved) p.schedule = Schedule::OneFOneB;
+}
+
+const SystemSpec* scenarioSystem(const Scenario& s, const SpecCatalog& catalog)
+{
+    return s.inlineSystem ? &*s.inlineSystem : catalog.system(s.system);
+}
+
+const GpuSpec* scenarioGpu(const Scenario& s, const SpecCatalog& catalog)
+{
+    const SystemSpec* system = scenarioSystem(s, catalog);
+    return system ? catalog.gpu(system->gpu) : nullptr;
+}
+
+void fitToSystem(Scenario& s, const SpecCatalog& catalog, const ParallelLayout& preferred)
+{
+    if (const SystemSpec* system = scenarioSystem(s, catalog))
+        s.gpus = std::clamp<long long>(s.gpus, 1, std::max<long long>(system->scaleOut.maxGpus.value, 1));
+    if (const GpuSpec* gpu = scenarioGpu(s, catalog); gpu && !gpu->peak(s.training.precision))
+        s.training.precision = Precision::Bf16;
+    s.parallel = fitLayout(preferred, s.gpus);
+}
+
+} // namespace scalescope

@@ -1,0 +1,38 @@
+#pragma once
+// The rules an edit from the scenario controls follows so that the planner
+// only ever shows a scenario the model can run: the GPU count stays within the
+// system, the precision is one the GPU has Tensor Cores for, vpp and the
+// interleaved schedule need a pipeline, and a layout the user chose survives
+// a change of GPU count (fitLayout) and comes back when the count does.
+
+#include "model/spec/scenario.h"
+
+#include <QString>
+
+#include <optional>
+
+namespace scalescope {
+
+class SpecCatalog;
+struct GpuSpec;
+struct SystemSpec;
+
+// The slider axes of the controls: "tp", "pp", "cp", "ep", "vpp".
+[[nodiscard]] int& axisField(Scenario& s, const QString& axis);
+[[nodiscard]] int axisValue(const Scenario& s, const QString& axis);
+
+// Keeps a layout consistent after one size changed: dp takes the rest of the
+// GPUs, ep falls back to the largest divisor of dp, vpp to 1 without a
+// pipeline, and the schedule is interleaved exactly when vpp > 1.
+void rebalance(Scenario& s);
+
+// The system and GPU a scenario runs on (inline ones first); null when unknown.
+[[nodiscard]] const SystemSpec* scenarioSystem(const Scenario& s, const SpecCatalog& catalog);
+[[nodiscard]] const GpuSpec* scenarioGpu(const Scenario& s, const SpecCatalog& catalog);
+
+// Brings a scenario within its (possibly new) system: at most the system's
+// GPUs, and BF16 when the GPU lacks the precision chosen. `preferred` is the
+// layout the user last chose; the GPU count's layout is fitted from it.
+void fitToSystem(Scenario& s, const SpecCatalog& catalog, const ParallelLayout& preferred);
+
+} // namespace scalescope

@@ -1,0 +1,137 @@
+// The scenario controls offer only values the model can run (issue 11: "The
+// GUI offers invalid values"), driven through the real widgets offscreen.
+
+#include "test_support.h"
+
+#include "app/gui/scenario_controller.h"
+#include "app/gui/scenario_controls.h"
+
+#include <QComboBox>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStandardItemModel>
+#include <QTest>
+
+#include <catch2/catch.hpp>
+
+using namespace scalescope;
+
+namespace {
+
+struct Controls {
+    ScenarioController controller{testing::builtinCatalog()};
+    ScenarioControls widget{controller};
+
+    explicit Controls(const std::string& preset)
+    {
+        controller.load(testing::presetScenario(preset));
+        settle();
+    }
+    // Waits for the evaluation and the deferred re-bounding of the sliders.
+    void settle()
+    {
+        QSignalSpy spy(&controller, &ScenarioController::resultReady);
+        spy.wait(10000);
+        QTest::qWait(20);
+    }
+    template <class W>
+    W* child(const char* name)
+    {
+        auto* w = widget.findChild<W*>(QString::fromLatin1(name));
+        REQUIRE(w);
+        return w;
+    }
+    void typeGpus(int gpus)
+    {
+        auto* box = child<QSpinBox>("gpus");
+        box->setValue(gpus);
+        Q_EMIT box->editingFinished();
+        settle();
+    }
+    void choose(const char* comboName, const QString& data)
+    {
+        auto* box = child<QComboBox>(comboName);
+        const int i = box->findData(data);
+        REQUIRE(i >= 0);
+        box->setCurrentIndex(i);
+        Q_EMIT box->activated(i);
+        settle();
+    }
+    bool itemEnabled(const char* comboName, const QString& data)
+    {
+        auto* box = child<QComboBox>(comboName);
+        auto* model = qobject_cast<QStandardItemModel*>(box->model());
+        REQUIRE(model);
+        const int i = box->findData(data);
+        REQUIRE(i >= 0);
+        return model->item(i)->isEnabled();
+    }
+};
+
+} // namespace
+
+TEST_CASE("Controls: a GPU-count change keeps what it can of TP/PP and restores them when reverted (issue 11)", "[planner][controls]")
+{
+    Controls c("default"); // TP8 PP4 VPP5 on 64 H100
+    c.typeGpus(100);
+    const ParallelLayout& at100 = c.controller.scenario().parallel;
+    CHECK(at100.tp == 4);
+    CHECK(at100.pp == 1);
+    CHECK(at100.vpp == 1);
+    CHECK(at100.schedule == Schedule::OneFOneB);
+    c.typeGpus(64);
+    const ParallelLayout& back = c.controller.scenario().parallel;
+    CHECK(back.tp == 8);
+    CHECK(back.pp == 4);
+    CHECK(back.vpp == 5);
+    CHECK(back.schedule == Schedule::Interleaved);
+    c.controller.undoStack()->undo(); // back to 100 GPUs
+    c.controller.undoStack()->undo(); // back to the preset
+    c.settle();
+    CHECK(c.controller.scenario().parallel == testing::presetScenario("default").parallel);
+}
+
+TEST_CASE("Controls: the GPU box stops at the system's GPUs (16,384 on the DGX H100 SuperPOD)", "[planner][controls]")
+{
+    Controls c("default");
+    auto* box = c.child<QSpinBox>("gpus");
+    CHECK(box->maximum() == 16384);
+    c.typeGpus(65536);
+    CHECK(c.controller.scenario().gpus == 16384);
+    CHECK(box->value() == 16384);
+    CHECK(box->toolTip().contains(QStringLiteral("16")));
+}
+
+TEST_CASE("Controls: FP4 is offered only on GPUs with FP4 Tensor Cores; a system change falls back to BF16", "[planner][controls]")
+{
+    Controls c("gb200-nvl72-llama3-405b");
+    CHECK(c.itemEnabled("precision", QStringLiteral("fp4")));
+    c.choose("precision", QStringLiteral("fp4"));
+    REQUIRE(c.controller.scenario().training.precision == Precision::Fp4);
+    c.choose("system", QStringLiteral("dgx-h100-superpod"));
+    CHECK_FALSE(c.itemEnabled("precision", QStringLiteral("fp4")));
+    CHECK(c.itemEnabled("precision", QStringLiteral("fp8")));
+    CHECK(c.controller.scenario().training.precision == Precision::Bf16);
+    CHECK(c.controller.scenario().gpus <= 16384);
+    CHECK(c.controller.result()->ok());
+}
+
+TEST_CASE("Controls: with PP = 1 the VPP slider offers only 1 and the interleaved schedule is not offered", "[planner][controls]")
+{
+    Controls c("default");
+    CHECK(c.itemEnabled("schedule", QStringLiteral("interleaved-1f1b")));
+    QSlider* pp = c.widget.slider(QStringLiteral("pp"));
+    REQUIRE(pp);
+    const auto offered = c.widget.offered(QStringLiteral("pp"));
+    REQUIRE(offered.front() == 1);
+    pp->setValue(0);
+    c.settle();
+    const Scenario& s = c.controller.scenario();
+    CHECK(s.parallel.pp == 1);
+    CHECK(s.parallel.vpp == 1);
+    CHECK(s.parallel.schedule != Schedule::Interleaved);
+    CHECK(c.widget.offered(QStringLiteral("vpp")) == std::vector<int>{1});
+    CHECK_FALSE(c.itemEnabled("schedule", QStringLiteral("interleaved-1f1b")));
+    CHECK(c.widget.slider(QStringLiteral("vpp"))->toolTip().contains(QStringLiteral("vpp = 1 when pp = 1")));
+}
