@@ -86,11 +86,21 @@ void requireUnit(SpecReader& r, const std::string& path, const char* unit)
     if (!u.empty() && u != unit) r.error(path, std::string("expected \"") + unit + "\", found \"" + u + "\"");
 }
 
-GemmGrid readGemm(SpecReader& r, const std::string& path, double peak)
+// "peak": which /reference peak a table's efficiencies are fractions of; only
+// the table's own precision is meaningful, so any other value is an error.
+void requirePeak(SpecReader& r, const std::string& path, const char* precision)
+{
+    if (const auto peak = r.optText(path); peak && *peak != precision)
+        r.error(path, std::string("expected \"") + precision + "\" (the table is read against /reference/" + precision +
+                          "_peak), found \"" + *peak + "\"");
+}
+
+GemmGrid readGemm(SpecReader& r, const std::string& path, const char* precision, double peak)
 {
     GemmGrid g;
     g.source = r.sourceKey(path + "/source");
     requireUnit(r, path + "/unit", "TFLOP/s");
+    requirePeak(r, path + "/peak", precision);
     const std::array<std::vector<double>, 3> axes{readAxis(r, path + "/m"), readAxis(r, path + "/n"),
                                                   readAxis(r, path + "/k")};
     for (size_t p = 0; p < 3; ++p)
@@ -104,6 +114,8 @@ void readAttention(SpecReader& r, ComputeCalibration& c)
     const std::string source = r.sourceKey(path + "/source");
     c.attentionSource = {source, source};
     requireUnit(r, path + "/unit", "TFLOP/s");
+    requirePeak(r, path + "/peak", "bf16");
+    c.attentionBackend = r.optText(path + "/backend").value_or("");
     const std::array<std::vector<double>, 3> axes{readAxis(r, path + "/head_dim"), readAxis(r, path + "/seq_len"),
                                                   readAxis(r, path + "/heads")};
     const double peak = c.bf16Peak.value.si / 1e12;
@@ -142,7 +154,7 @@ void readMeasured(SpecReader& r, ComputeCalibration& c)
             r.error(path, std::string("expected /reference/") + gemms[i].first + "_peak for this grid, found nothing");
             continue;
         }
-        *grids[i] = readGemm(r, path, gemms[i].second->value.si);
+        *grids[i] = readGemm(r, path, gemms[i].first, gemms[i].second->value.si);
     }
     c.groupedSource = r.sourceKey("/grouped_gemm/source");
     c.groupedOverDense =

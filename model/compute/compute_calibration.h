@@ -85,6 +85,7 @@ struct ComputeCalibration {
     std::array<LogGrid, 2> attention;      // causal; over head dim × sequence × query heads
     std::array<LogGrid, 2> nonCausalRatio; // non-causal / causal vs sequence length
     std::array<std::string, 2> attentionSource;
+    std::string attentionBackend;          // the measured kernel ("cuDNN (PyTorch scaled_dot_product_attention)")
     std::array<double, kMemoryOpCount> memoryFraction{};
     std::array<std::string, kMemoryOpCount> memorySource;
     Sourced<Seconds> launch;

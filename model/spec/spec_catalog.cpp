@@ -134,6 +134,7 @@ std::optional<ParsedSpec> parseSpecFile(const fs::path& file, SpecErrors& errors
     case SpecKind::Fluid: read(out.fluid, readFluidSpec); break;
     case SpecKind::Facility: read(out.facility, readFacilitySpec); break;
     }
+    r.reportUnreadKeys();
     if (!local.empty()) {
         errors.insert(errors.end(), local.begin(), local.end());
         return std::nullopt;

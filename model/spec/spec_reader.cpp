@@ -1,6 +1,9 @@
 #include "model/spec/spec_reader.h"
 
+#include "model/spec/spelling.h"
+
 #include <cmath>
+#include <functional>
 
 namespace scalescope {
 
@@ -38,7 +41,7 @@ SpecReader::SpecReader(std::string file, const json& doc, SpecErrors& errors)
     }
 }
 
-const json* SpecReader::at(const std::string& path) const
+const json* SpecReader::find(const std::string& path) const
 {
     try {
         const json::json_pointer p(path);
@@ -49,12 +52,58 @@ const json* SpecReader::at(const std::string& path) const
     }
 }
 
-bool SpecReader::exists(const std::string& path) const { return at(path) != nullptr; }
+const json* SpecReader::at(const std::string& path) const
+{
+    const json* v = find(path);
+    (v ? m_read : m_missed).insert(path);
+    return v;
+}
+
+// Asking whether a scalar or null is there counts as reading it ("superchips":
+// null means "none"); an object or list counts only through the keys read in it.
+bool SpecReader::exists(const std::string& path) const
+{
+    const json* v = find(path);
+    if (!v) m_missed.insert(path);
+    else if (!v->is_structured()) m_read.insert(path);
+    return v != nullptr;
+}
 
 bool SpecReader::isNull(const std::string& path) const
 {
-    const json* v = at(path);
+    const json* v = find(path);
+    if (v && !v->is_structured()) m_read.insert(path);
     return v && v->is_null();
+}
+
+void SpecReader::reportUnreadKeys()
+{
+    // Text for people, read by nobody: allowed anywhere.
+    static const std::set<std::string, std::less<>> kDocumentation{"$schema", "kind", "description", "note", "notes", "comment"};
+    const auto readBelow = [&](const std::string& prefix) {
+        const auto it = m_read.lower_bound(prefix + "/");
+        return it != m_read.end() && it->compare(0, prefix.size() + 1, prefix + "/") == 0;
+    };
+    const auto askedFor = [&](const std::string& parent) {
+        std::vector<std::string> keys;
+        for (const auto& missed : m_missed)
+            if (missed.size() > parent.size() + 1 && missed.compare(0, parent.size() + 1, parent + "/") == 0 &&
+                missed.find('/', parent.size() + 1) == std::string::npos)
+                keys.push_back(missed.substr(parent.size() + 1));
+        return keys;
+    };
+    std::function<void(const std::string&, const json&)> walk = [&](const std::string& path, const json& v) {
+        if (!v.is_object() && !v.is_array()) return;
+        std::size_t index = 0;
+        for (const auto& [key, child] : v.items()) {
+            const std::string childPath = path + "/" + (v.is_array() ? std::to_string(index++) : (json::json_pointer() / key).to_string().substr(1));
+            if (m_read.count(childPath)) continue;
+            if (readBelow(childPath)) walk(childPath, child);
+            else if (v.is_object() && !kDocumentation.count(key) && !(path.empty() && key == "sources"))
+                error(childPath, "expected no such key: ScaleScope does not read \"" + key + "\"" + didYouMean(key, askedFor(path)));
+        }
+    };
+    walk("", m_doc);
 }
 
 void SpecReader::error(const std::string& path, const std::string& message)

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include <optional>
+#include <set>
 #include <string>
 
 namespace scalescope {
@@ -59,9 +60,17 @@ public:
     }
 
     void error(const std::string& path, const std::string& message);
+    // After reading: an error for every key of the document that no read
+    // touched (a misspelt "memroy_gb" would otherwise be silently ignored),
+    // with a "did you mean" among the keys the reader asked for and did not
+    // find. Documentation keys ("description", "note", …) are allowed anywhere.
+    void reportUnreadKeys();
+    // A subtree another reader takes whole (a validation run's scenario).
+    void consumed(const std::string& path) { m_read.insert(path); }
 
 private:
-    const nlohmann::json* at(const std::string& path) const;
+    const nlohmann::json* find(const std::string& path) const;
+    const nlohmann::json* at(const std::string& path) const; // find, and remember the path as read
     bool readSourced(const std::string& path, Dimension d, double& si, std::string& source, std::string& note,
                      std::vector<AlternativeValue>& alternatives, bool allowZero = false);
     void checkSourceKey(const std::string& path, const nlohmann::json& v);
@@ -70,6 +79,7 @@ private:
     const nlohmann::json& m_doc;
     SpecErrors& m_errors;
     SourceMap m_sources;
+    mutable std::set<std::string, std::less<>> m_read, m_missed;
 };
 
 // A short description of a JSON value for error messages: "the string \"x\"",

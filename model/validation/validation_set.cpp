@@ -67,6 +67,7 @@ std::optional<ValidationRun> parseValidationRun(const json& doc, const std::stri
         r.error("/scenario", "expected a scenario object (the keys of a *.scalescope.json), found " +
                                  describeJson(doc.contains("scenario") ? &doc["scenario"] : nullptr));
     } else {
+        r.consumed("/scenario"); // the scenario reader checks its own keys
         SpecErrors scenarioErrors;
         auto scenario = parseScenario(doc["scenario"], file, scenarioErrors);
         for (SpecError& e : scenarioErrors) {
@@ -77,6 +78,7 @@ std::optional<ValidationRun> parseValidationRun(const json& doc, const std::stri
         if (run.scenario.mode != Mode::Training)
             r.error("/scenario/mode", "expected \"training\": validation runs measure training throughput");
     }
+    r.reportUnreadKeys();
     if (errors.size() != before) return std::nullopt;
     return run;
 }
