@@ -115,12 +115,22 @@ struct MemoryReserveSpec {
     Sourced<double> fragmentationFraction; // of what remains, held by the caching allocator but unusable
 };
 
-// A calibration document holds the collective efficiencies (nccl-measured)
-// and/or the memory reserve (memory-reserve).
+// The optimisation's critical batch (critical-batch.json): B_crit(L) =
+// B*/L^(1/α_B) tokens (Kaplan et al. 2020). B* is B_crit at a loss of 1 nat;
+// pretraining losses stay above that, so B* bounds any run's critical batch.
+// A step `warnFactor` times beyond it is an input mistake, not a layout.
+struct CriticalBatchSpec {
+    Sourced<double> tokensAtOneNat; // B*, tokens
+    Sourced<double> warnFactor;
+};
+
+// A calibration document holds the collective efficiencies (nccl-measured),
+// the memory reserve (memory-reserve) and/or the critical batch (critical-batch).
 struct CalibrationSpec {
     std::string id, name;
     SourceMap sources;
     std::optional<MemoryReserveSpec> memoryReserve;
+    std::optional<CriticalBatchSpec> criticalBatch;
     Sourced<double> nvlinkAchievableFraction;
     Sourced<double> scaleOutAchievableFraction;
     Sourced<Bytes> halfEfficiencyChunk; // per-step chunk at which efficiency halves

@@ -243,6 +243,10 @@ CalibrationSpec readCalibrationSpec(SpecReader& r)
     c.id = r.text("/id");
     c.name = r.text("/name");
     c.sources = r.sources();
+    if (r.exists("/critical_batch")) {
+        c.criticalBatch = CriticalBatchSpec{r.count("/critical_batch/tokens_at_one_nat"), r.count("/critical_batch/warn_factor")};
+        if (!r.exists("/nvlink_achievable_fraction") && !r.exists("/memory_reserve")) return c; // a critical-batch-only document
+    }
     if (r.exists("/memory_reserve")) {
         MemoryReserveSpec m;
         m.cudaContext = r.quantity<D::Bytes>("/memory_reserve/cuda_context");

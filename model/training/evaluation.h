@@ -75,6 +75,7 @@ enum class WarningCode {
     ExposedCommunication,
     ComputeCalibrationCarriedOver,
     StepBeyondTrainingBudget, // a = tokens per step, b = training.tokens_total
+    BatchFarBeyondCriticalBatch, // a = tokens per step, b = the critical batch bound B*, c = the warning factor
 };
 
 struct Warning {

@@ -42,6 +42,7 @@ std::optional<EvaluationContext> makeEvaluationContext(const Scenario& s, const 
                               "\" for measured efficiencies, found none (use \"theoretical\" or restore specs/calibration)"});
     }
     if (const CalibrationSpec* c = catalog.calibration(kMemoryReserveCalibration)) ctx.memoryReserve = c->memoryReserve;
+    if (const CalibrationSpec* c = catalog.calibration(kCriticalBatchCalibration)) ctx.criticalBatch = c->criticalBatch;
     if (const ComputeCalibration* c = catalog.computeCalibrationFor(gpu->architecture)) {
         ctx.compute = *c;
         ctx.computeCarriedOver = c->carriedOver();

@@ -29,6 +29,7 @@ struct EvaluationContext {
     std::optional<SuperchipSpec> superchip;
     CalibrationSpec calibration;
     std::optional<MemoryReserveSpec> memoryReserve; // specs/calibration/memory-reserve.json
+    std::optional<CriticalBatchSpec> criticalBatch; // specs/calibration/critical-batch.json
     ComputeCalibration compute;      // kernel speeds of gpu.architecture; empty (all 1) when none
     bool computeCarriedOver = false; // compute is scaled from another family: an assumption to show
     NetworkTiers tiers;
@@ -44,6 +45,7 @@ struct EvaluationContext {
 inline constexpr const char* kDefaultCalibration = "nccl-measured";
 inline constexpr const char* kDefaultFacility = "default";
 inline constexpr const char* kMemoryReserveCalibration = "memory-reserve";
+inline constexpr const char* kCriticalBatchCalibration = "critical-batch";
 inline constexpr const char* kAirFluid = "air";
 
 // Resolves ids against the catalog; problems (unknown ids, an unsupported

@@ -44,6 +44,7 @@ std::string_view warningKey(WarningCode c) noexcept
     case WarningCode::ExposedCommunication: return "exposed_communication";
     case WarningCode::ComputeCalibrationCarriedOver: return "compute_calibration_carried_over";
     case WarningCode::StepBeyondTrainingBudget: return "step_beyond_training_budget";
+    case WarningCode::BatchFarBeyondCriticalBatch: return "batch_far_beyond_critical_batch";
     }
     return "?";
 }
@@ -99,6 +100,9 @@ std::string warningMessage(const Warning& w)
     case WarningCode::StepBeyondTrainingBudget:
         return "one step takes " + groupedNumber(w.a) + " tokens, more than the whole training budget of " + groupedNumber(w.b) +
                " tokens: check global_batch and seq_len";
+    case WarningCode::BatchFarBeyondCriticalBatch:
+        return "one step takes " + groupedNumber(w.a) + " tokens, " + num(w.a / w.b) + "× the critical batch bound of " +
+               groupedNumber(w.b) + " tokens (Kaplan et al. 2020): beyond it more tokens per step buy no faster training; check global_batch";
     }
     return {};
 }
@@ -172,6 +176,8 @@ void addVerdicts(const EvaluationContext& ctx, const ParallelLayout& p, const Ax
     if (ctx.scenario.efficiency == EfficiencyMode::Theoretical) e.warn(WarningCode::TheoreticalMode);
     const double budget = ctx.scenario.training.tokensTotal;
     if (budget > 0 && e.tokensPerStep > budget) e.warn(WarningCode::StepBeyondTrainingBudget, e.tokensPerStep, budget);
+    if (const auto& cb = ctx.criticalBatch; cb && e.tokensPerStep > cb->warnFactor.value * cb->tokensAtOneNat.value)
+        e.warn(WarningCode::BatchFarBeyondCriticalBatch, e.tokensPerStep, cb->tokensAtOneNat.value, cb->warnFactor.value);
 }
 
 } // namespace scalescope

@@ -171,3 +171,21 @@ TEST_CASE("A step larger than the whole training budget is warned about (issue 1
     s.training.tokensTotal = 15e12; // Llama 3's 15 T tokens: no warning
     CHECK_FALSE(hasWarning(evaluate(contextFor(s)), WarningCode::StepBeyondTrainingBudget));
 }
+
+TEST_CASE("Sanity: a step beyond 100× the critical batch bound B* = 2·10^8 tokens (Kaplan et al. 2020 Eq. 1.4) warns; the budget check too", "[training][verdicts]")
+{
+    // 4,194,304 sequences of 8,192 tokens = 3.4·10^10 tokens per step > 100 · 2·10^8.
+    Scenario huge = makeScenario("dgx-h100-superpod", 64, "llama3-70b", 8, 1, 8, 4'194'304);
+    huge.training.tokensTotal = 15e12;
+    const Evaluation far = evaluate(contextFor(huge));
+    REQUIRE(far.ok);
+    CHECK(hasWarning(far, WarningCode::BatchFarBeyondCriticalBatch));
+    CHECK_FALSE(hasWarning(far, WarningCode::StepBeyondTrainingBudget));
+    // Llama 3's own 16M-token batch (seed 004) is well inside: no warning.
+    const Evaluation fine = evaluate(contextFor(makeScenario("dgx-h100-superpod", 64, "llama3-70b", 8, 1, 8, 2048)));
+    REQUIRE(fine.ok);
+    CHECK_FALSE(hasWarning(fine, WarningCode::BatchFarBeyondCriticalBatch));
+    // A budget smaller than one step is its own mistake.
+    huge.training.tokensTotal = 1e9;
+    CHECK(hasWarning(evaluate(contextFor(huge)), WarningCode::StepBeyondTrainingBudget));
+}
