@@ -174,12 +174,40 @@
         <translation>%1 层无法均分到 %2 个流水线阶段：最大的阶段有 %3 层</translation>
     </message>
     <message>
-        <source>ZeRO-3 with pipeline parallelism gathers the weights for every micro-batch: consider ZeRO-1</source>
-        <translation>ZeRO-3 与流水线并行一起使用时，每个微批次都要收集一次权重：建议改用 ZeRO-1</translation>
+        <source>ZeRO-3 with pipeline parallelism gathers the weights for every micro-batch: ZeRO-1 fits and is %1 % faster by this model</source>
+        <translation>ZeRO-3 与流水线并行同用时，每个微批次都要重新收集权重：ZeRO-1 放得下，且按本模型快 %1 %</translation>
     </message>
     <message>
-        <source>Collectives use measured NCCL efficiencies</source>
-        <translation>集合通信采用实测的 NCCL 效率</translation>
+        <source>Measured mode: kernels at calibrated efficiencies, collectives at measured NCCL efficiencies</source>
+        <translation>实测模式：内核按校准效率计算，集合通信按实测 NCCL 效率计算</translation>
+    </message>
+    <message>
+        <source>Theoretical mode: the pure roofline (dense peak, nominal bandwidths); real runs are slower</source>
+        <translation>理论模式：纯屋顶线（稠密峰值、标称带宽）；实际运行更慢</translation>
+    </message>
+    <message>
+        <source>BF16 MFU %1 % is above the best published run of its class (%2 %): treat it with suspicion</source>
+        <translation>BF16 MFU %1 % 高于同类已发表运行的最好成绩（%2 %）：请谨慎看待</translation>
+    </message>
+    <message>
+        <source>%1 communication is exposed for %2 per step (%3 % of the step)</source>
+        <translation>%1 通信每步暴露 %2（占步时间 %3 %）</translation>
+    </message>
+    <message>
+        <source>No kernel measurements for this GPU: efficiencies carried over from another generation (an assumption)</source>
+        <translation>此 GPU 没有内核实测数据：效率沿用自另一代 GPU（属于假设）</translation>
+    </message>
+    <message>
+        <source>One step takes %1 tokens, more than the whole training budget of %2 tokens: check the global batch and sequence length</source>
+        <translation>一步用掉 %1 个 token，超过了整个训练预算 %2 个 token：请检查全局批大小和序列长度</translation>
+    </message>
+    <message>
+        <source>One step takes %1 tokens, %2× the critical batch bound of %3 tokens (Kaplan et al. 2020): more tokens per step no longer train faster; check the global batch</source>
+        <translation>一步用掉 %1 个 token，是临界批大小上界 %3 个 token（Kaplan 等，2020）的 %2 倍：每步再多的 token 也不会训练得更快；请检查全局批大小</translation>
+    </message>
+    <message>
+        <source>%1=%2 does not divide the %3-GPU NVLink domain: some of its groups straddle a domain boundary and cross the scale-out network</source>
+        <translation>%1=%2 不能整除 %3 个 GPU 的 NVLink 域：部分组跨越域边界，要经过横向扩展网络</translation>
     </message>
 </context>
 <context>
@@ -195,6 +223,25 @@
     <message>
         <source>Cannot write %1.</source>
         <translation>无法写入 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::BreakdownPanel</name>
+    <message>
+        <source>No evaluation: the scenario has a problem (see the planner&apos;s verdicts).</source>
+        <translation>无评估结果：场景有问题（见规划器的结论）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Step %1&lt;/b&gt; on the slowest stage&apos;s GPU = compute %2 (GEMMs %3, grouped GEMMs %4, attention %5, memory-bound %6) + exposed communication %7 + pipeline bubble %8 + optimizer %9.</source>
+        <translation>最慢阶段 GPU 上的&lt;b&gt;一步 %1&lt;/b&gt; = 计算 %2（GEMM %3、分组 GEMM %4、注意力 %5、访存受限 %6）+ 暴露的通信 %7 + 流水线气泡 %8 + 优化器 %9。</translation>
+    </message>
+    <message>
+        <source>Exposed by axis: %1.</source>
+        <translation>按并行轴的暴露通信：%1。</translation>
+    </message>
+    <message>
+        <source>Every row below is one operation of the model&apos;s cost table, per step, largest exposed time first; hover a source for its citation.</source>
+        <translation>下方每一行是模型成本表中的一个操作（按每步计），暴露时间最长的排在最前；将鼠标悬停在来源上可查看引用。</translation>
     </message>
 </context>
 <context>
@@ -843,6 +890,193 @@
     </message>
 </context>
 <context>
+    <name>scalescope::OperationTableModel</name>
+    <message>
+        <source>Embedding</source>
+        <translation>词嵌入</translation>
+    </message>
+    <message>
+        <source>Attention norm</source>
+        <translation>注意力前归一化</translation>
+    </message>
+    <message>
+        <source>QKV projection</source>
+        <translation>QKV 投影</translation>
+    </message>
+    <message>
+        <source>Rotary embedding</source>
+        <translation>旋转位置编码</translation>
+    </message>
+    <message>
+        <source>Attention (scores · softmax · values)</source>
+        <translation>注意力（得分 · softmax · 值）</translation>
+    </message>
+    <message>
+        <source>Attention output projection</source>
+        <translation>注意力输出投影</translation>
+    </message>
+    <message>
+        <source>Residual add</source>
+        <translation>残差相加</translation>
+    </message>
+    <message>
+        <source>MLP norm</source>
+        <translation>MLP 前归一化</translation>
+    </message>
+    <message>
+        <source>MLP up / gate projection</source>
+        <translation>MLP 上投影 / 门控投影</translation>
+    </message>
+    <message>
+        <source>Activation (SwiGLU / GELU)</source>
+        <translation>激活（SwiGLU / GELU）</translation>
+    </message>
+    <message>
+        <source>MLP down projection</source>
+        <translation>MLP 下投影</translation>
+    </message>
+    <message>
+        <source>MoE router</source>
+        <translation>MoE 路由器</translation>
+    </message>
+    <message>
+        <source>MoE permute / unpermute</source>
+        <translation>MoE 重排 / 还原</translation>
+    </message>
+    <message>
+        <source>Expert grouped GEMMs</source>
+        <translation>专家分组 GEMM</translation>
+    </message>
+    <message>
+        <source>Logits (LM head)</source>
+        <translation>Logits（语言模型头）</translation>
+    </message>
+    <message>
+        <source>Cross-entropy</source>
+        <translation>交叉熵</translation>
+    </message>
+    <message>
+        <source>FP8 casts</source>
+        <translation>FP8 类型转换</translation>
+    </message>
+    <message>
+        <source>Optimizer step</source>
+        <translation>优化器更新</translation>
+    </message>
+    <message>
+        <source>TP AllGather / ReduceScatter</source>
+        <translation>TP AllGather / ReduceScatter</translation>
+    </message>
+    <message>
+        <source>CP ring KV exchange</source>
+        <translation>CP 环形 KV 交换</translation>
+    </message>
+    <message>
+        <source>EP AllToAll dispatch</source>
+        <translation>EP AllToAll 分发</translation>
+    </message>
+    <message>
+        <source>EP AllToAll combine</source>
+        <translation>EP AllToAll 合并</translation>
+    </message>
+    <message>
+        <source>PP send / receive</source>
+        <translation>PP 发送 / 接收</translation>
+    </message>
+    <message>
+        <source>DP gradient reduce</source>
+        <translation>DP 梯度归约</translation>
+    </message>
+    <message>
+        <source>DP parameter AllGather</source>
+        <translation>DP 参数 AllGather</translation>
+    </message>
+    <message>
+        <source>HBM spill over NVLink-C2C</source>
+        <translation>经 NVLink-C2C 的 HBM 溢出</translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>backward</source>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <source>recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>The pure roofline: dense peak and nominal bandwidth (theoretical mode)</source>
+        <translation>纯屋顶线：稠密峰值与标称带宽（理论模式）</translation>
+    </message>
+    <message>
+        <source>Fraction of the nominal peak (compute) or link bandwidth (collectives) this row runs at</source>
+        <translation>此行运行时达到的标称峰值（计算）或链路带宽（集合通信）的比例</translation>
+    </message>
+    <message>
+        <source>Overlapped with other work: not on the critical path</source>
+        <translation>与其他工作重叠：不在关键路径上</translation>
+    </message>
+    <message>
+        <source>roofline</source>
+        <translation>屋顶线</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Runs on</source>
+        <translation>运行于</translation>
+    </message>
+    <message>
+        <source>Per step</source>
+        <translation>每步次数</translation>
+    </message>
+    <message>
+        <source>Time per step</source>
+        <translation>每步时间</translation>
+    </message>
+    <message>
+        <source>Hidden</source>
+        <translation>被隐藏</translation>
+    </message>
+    <message>
+        <source>Share of step</source>
+        <translation>占步时间</translation>
+    </message>
+    <message>
+        <source>Efficiency</source>
+        <translation>效率</translation>
+    </message>
+    <message>
+        <source>FLOPs each</source>
+        <translation>每次 FLOPs</translation>
+    </message>
+    <message>
+        <source>Bytes each</source>
+        <translation>每次字节</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+</context>
+<context>
     <name>scalescope::PlannerView</name>
     <message>
         <source>Step time</source>
@@ -853,12 +1087,12 @@
         <translation>计算 + 暴露通信 + 气泡 + 优化器</translation>
     </message>
     <message>
-        <source>MFU</source>
-        <translation>MFU</translation>
+        <source>MFU (BF16 peak)</source>
+        <translation>MFU（BF16 峰值）</translation>
     </message>
     <message>
-        <source>model FLOPs per step / (step time × GPUs × dense peak)</source>
-        <translation>每步模型 FLOPs /（步时间 × GPU 数 × 稠密峰值）</translation>
+        <source>model FLOPs per step / (step time × GPUs × BF16 dense Tensor Core peak), the literature&apos;s convention</source>
+        <translation>每步模型 FLOPs /（步时间 × GPU 数 × BF16 稠密 Tensor Core 峰值），文献中的惯例</translation>
     </message>
     <message>
         <source>Tokens/s</source>
@@ -913,6 +1147,22 @@
         <translation>最慢阶段每步的前向 + 反向 + 重计算</translation>
     </message>
     <message>
+        <source>&lt;b&gt;Measured&lt;/b&gt;: calibrated kernel and NCCL efficiencies</source>
+        <translation>&lt;b&gt;实测&lt;/b&gt;：校准的内核与 NCCL 效率</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Theoretical&lt;/b&gt;: the pure roofline at dense peak and nominal bandwidths — real runs are slower</source>
+        <translation>&lt;b&gt;理论&lt;/b&gt;：按稠密峰值与标称带宽的纯屋顶线——实际运行更慢</translation>
+    </message>
+    <message>
+        <source>nearest published run: %1 — model error %2 % (measured %3, predicted %4 tokens/s per GPU)</source>
+        <translation>最接近的已发表运行：%1 —— 模型误差 %2 %（实测 %3，预测 %4 token/s 每 GPU）</translation>
+    </message>
+    <message>
+        <source> (on hardware the specs do not describe)</source>
+        <translation>（所用硬件不在规格库中）</translation>
+    </message>
+    <message>
         <source>Evaluating…</source>
         <translation>正在评估…</translation>
     </message>
@@ -929,16 +1179,16 @@
         <translation>%1，运行在 %3 的 %2 个 GPU 上 — %4</translation>
     </message>
     <message>
-        <source>✓ No warnings: the layout fits and its communication hides where it can.</source>
-        <translation>✓ 无警告：布局放得下，通信已尽可能被掩盖。</translation>
+        <source>MFU against the BF16 dense peak: %1 %
+MFU against the %2 peak the run computes in: %3 %
+HFU (hardware FLOPs, with recompute, against the BF16 peak): %4 %</source>
+        <translation>相对 BF16 稠密峰值的 MFU：%1 %
+相对运行所用 %2 精度峰值的 MFU：%3 %
+HFU（硬件 FLOPs，含重计算，相对 BF16 峰值）：%4 %</translation>
     </message>
     <message>
-        <source>Collectives: measured NCCL efficiencies (seed 004: ~370 of 450 GB/s for large messages)</source>
-        <translation>集合通信：采用实测 NCCL 效率（seed 004：大消息约 370 / 450 GB/s）</translation>
-    </message>
-    <message>
-        <source>Collectives: theoretical link bandwidth (seed 004&apos;s throughput model)</source>
-        <translation>集合通信：理论链路带宽（seed 004 的吞吐模型）</translation>
+        <source>✓ No warnings: the layout fits and no communication axis is exposed for more than 5 % of the step.</source>
+        <translation>✓ 无警告：布局放得下，且没有哪个通信轴暴露超过步时间的 5 %。</translation>
     </message>
     <message>
         <source>%1 days</source>
@@ -954,6 +1204,10 @@
     <message>
         <source>Scenario</source>
         <translation>场景</translation>
+    </message>
+    <message>
+        <source>Why this number</source>
+        <translation>这个数字从何而来</translation>
     </message>
     <message>
         <source>&amp;New scenario</source>
@@ -1000,6 +1254,10 @@
         <translation>已恢复 ScaleScope 上次意外退出前自动保存的场景。</translation>
     </message>
     <message>
+        <source>Restored the unsaved changes to %1 autosaved before ScaleScope last stopped unexpectedly.</source>
+        <translation>已恢复 ScaleScope 上次意外退出前自动保存的 %1 的未保存更改。</translation>
+    </message>
+    <message>
         <source>Opened the default scenario.</source>
         <translation>已打开默认场景。</translation>
     </message>
@@ -1014,6 +1272,14 @@
     <message>
         <source>Save scenario</source>
         <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>Save changes?</source>
+        <translation>保存更改？</translation>
+    </message>
+    <message>
+        <source>The scenario “%1” has changes that are not saved. Save them first?</source>
+        <translation>场景“%1”有尚未保存的更改。要先保存吗？</translation>
     </message>
     <message>
         <source>Pinned the current scenario as A: numbers now show A beside B.</source>
@@ -1701,6 +1967,18 @@ Flow for this job: %3 (%4 of heat)</source>
     <message>
         <source>Not offered:</source>
         <translation>不可选：</translation>
+    </message>
+    <message>
+        <source>At most %1 GPUs on %2</source>
+        <translation>%2 最多 %1 个 GPU</translation>
+    </message>
+    <message>
+        <source>The %1 has no Tensor Cores for %2</source>
+        <translation>%1 没有支持 %2 的 Tensor Core</translation>
+    </message>
+    <message>
+        <source>Interleaving needs a pipeline: PP &gt; 1</source>
+        <translation>交错调度需要流水线：PP &gt; 1</translation>
     </message>
     <message>
         <source>System</source>
@@ -2715,107 +2993,6 @@ its memory latency.</source>
     <message>
         <source>This view is not built yet. Nothing here is drawn from made-up data; it will appear when the view lands.</source>
         <translation>此视图尚未实现。这里不会显示任何编造的数据；视图完成后将在此出现。</translation>
-    </message>
-</context>
-<context>
-    <name>PlannerView</name>
-    <message>
-        <source>MFU (BF16 peak)</source>
-        <translation>MFU（BF16 峰值）</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Measured&lt;/b&gt;: calibrated kernel and NCCL efficiencies</source>
-        <translation>&lt;b&gt;实测&lt;/b&gt;：校准的内核与 NCCL 效率</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Theoretical&lt;/b&gt;: the pure roofline at dense peak and nominal bandwidths — real runs are slower</source>
-        <translation>&lt;b&gt;理论&lt;/b&gt;：按稠密峰值与标称带宽的纯屋顶线——实际运行更慢</translation>
-    </message>
-    <message>
-        <source>nearest published run: %1 — model error %2 % (measured %3, predicted %4 tokens/s per GPU)</source>
-        <translation>最接近的已发表运行：%1 —— 模型误差 %2 %（实测 %3，预测 %4 token/s 每 GPU）</translation>
-    </message>
-    <message>
-        <source> (on hardware the specs do not describe)</source>
-        <translation>（所用硬件不在规格库中）</translation>
-    </message>
-    <message>
-        <source>✓ No warnings: the layout fits and no communication axis is exposed for more than 5 % of the step.</source>
-        <translation>✓ 无警告：布局放得下，且没有哪个通信轴暴露超过步时间的 5 %。</translation>
-    </message>
-</context>
-<context>
-    <name>BreakdownPanel</name>
-    <message>
-        <source>No evaluation: the scenario has a problem (see the planner's verdicts).</source>
-        <translation>无评估结果：场景有问题（见规划器的结论）。</translation>
-    </message>
-</context>
-<context>
-    <name>OperationTable</name>
-    <message>
-        <source>Operation</source>
-        <translation>操作</translation>
-    </message>
-    <message>
-        <source>Phase</source>
-        <translation>阶段</translation>
-    </message>
-    <message>
-        <source>Runs on</source>
-        <translation>运行于</translation>
-    </message>
-    <message>
-        <source>Per step</source>
-        <translation>每步次数</translation>
-    </message>
-    <message>
-        <source>Time per step</source>
-        <translation>每步时间</translation>
-    </message>
-    <message>
-        <source>Hidden</source>
-        <translation>被隐藏</translation>
-    </message>
-    <message>
-        <source>Share of step</source>
-        <translation>占步时间</translation>
-    </message>
-    <message>
-        <source>Efficiency</source>
-        <translation>效率</translation>
-    </message>
-    <message>
-        <source>FLOPs each</source>
-        <translation>每次 FLOPs</translation>
-    </message>
-    <message>
-        <source>Bytes each</source>
-        <translation>每次字节</translation>
-    </message>
-    <message>
-        <source>Source</source>
-        <translation>来源</translation>
-    </message>
-    <message>
-        <source>forward</source>
-        <translation>前向</translation>
-    </message>
-    <message>
-        <source>backward</source>
-        <translation>反向</translation>
-    </message>
-    <message>
-        <source>recompute</source>
-        <translation>重计算</translation>
-    </message>
-    <message>
-        <source>step</source>
-        <translation>步</translation>
-    </message>
-    <message>
-        <source>compute</source>
-        <translation>计算</translation>
     </message>
 </context>
 </TS>

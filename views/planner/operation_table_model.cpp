@@ -12,7 +12,6 @@ namespace scalescope {
 
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("OperationTable", text); }
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
 } // namespace
@@ -20,32 +19,32 @@ QString q(const std::string& s) { return QString::fromStdString(s); }
 QString operationName(OpKind kind)
 {
     switch (kind) {
-    case OpKind::Embedding: return tr("Embedding");
-    case OpKind::AttentionNorm: return tr("Attention norm");
-    case OpKind::QkvProjection: return tr("QKV projection");
-    case OpKind::Rotary: return tr("Rotary embedding");
-    case OpKind::AttentionCore: return tr("Attention (scores · softmax · values)");
-    case OpKind::OutProjection: return tr("Attention output projection");
-    case OpKind::Residual: return tr("Residual add");
-    case OpKind::MlpNorm: return tr("MLP norm");
-    case OpKind::MlpUp: return tr("MLP up / gate projection");
-    case OpKind::Activation: return tr("Activation (SwiGLU / GELU)");
-    case OpKind::MlpDown: return tr("MLP down projection");
-    case OpKind::Router: return tr("MoE router");
-    case OpKind::Permute: return tr("MoE permute / unpermute");
-    case OpKind::ExpertGemms: return tr("Expert grouped GEMMs");
-    case OpKind::Logits: return tr("Logits (LM head)");
-    case OpKind::CrossEntropy: return tr("Cross-entropy");
-    case OpKind::Fp8Cast: return tr("FP8 casts");
-    case OpKind::Optimizer: return tr("Optimizer step");
-    case OpKind::TpCollective: return tr("TP AllGather / ReduceScatter");
-    case OpKind::CpCollective: return tr("CP ring KV exchange");
-    case OpKind::EpDispatch: return tr("EP AllToAll dispatch");
-    case OpKind::EpCombine: return tr("EP AllToAll combine");
-    case OpKind::PpSend: return tr("PP send / receive");
-    case OpKind::DpGradReduce: return tr("DP gradient reduce");
-    case OpKind::DpParamGather: return tr("DP parameter AllGather");
-    case OpKind::SpillTransfer: return tr("HBM spill over NVLink-C2C");
+    case OpKind::Embedding: return OperationTableModel::tr("Embedding");
+    case OpKind::AttentionNorm: return OperationTableModel::tr("Attention norm");
+    case OpKind::QkvProjection: return OperationTableModel::tr("QKV projection");
+    case OpKind::Rotary: return OperationTableModel::tr("Rotary embedding");
+    case OpKind::AttentionCore: return OperationTableModel::tr("Attention (scores · softmax · values)");
+    case OpKind::OutProjection: return OperationTableModel::tr("Attention output projection");
+    case OpKind::Residual: return OperationTableModel::tr("Residual add");
+    case OpKind::MlpNorm: return OperationTableModel::tr("MLP norm");
+    case OpKind::MlpUp: return OperationTableModel::tr("MLP up / gate projection");
+    case OpKind::Activation: return OperationTableModel::tr("Activation (SwiGLU / GELU)");
+    case OpKind::MlpDown: return OperationTableModel::tr("MLP down projection");
+    case OpKind::Router: return OperationTableModel::tr("MoE router");
+    case OpKind::Permute: return OperationTableModel::tr("MoE permute / unpermute");
+    case OpKind::ExpertGemms: return OperationTableModel::tr("Expert grouped GEMMs");
+    case OpKind::Logits: return OperationTableModel::tr("Logits (LM head)");
+    case OpKind::CrossEntropy: return OperationTableModel::tr("Cross-entropy");
+    case OpKind::Fp8Cast: return OperationTableModel::tr("FP8 casts");
+    case OpKind::Optimizer: return OperationTableModel::tr("Optimizer step");
+    case OpKind::TpCollective: return OperationTableModel::tr("TP AllGather / ReduceScatter");
+    case OpKind::CpCollective: return OperationTableModel::tr("CP ring KV exchange");
+    case OpKind::EpDispatch: return OperationTableModel::tr("EP AllToAll dispatch");
+    case OpKind::EpCombine: return OperationTableModel::tr("EP AllToAll combine");
+    case OpKind::PpSend: return OperationTableModel::tr("PP send / receive");
+    case OpKind::DpGradReduce: return OperationTableModel::tr("DP gradient reduce");
+    case OpKind::DpParamGather: return OperationTableModel::tr("DP parameter AllGather");
+    case OpKind::SpillTransfer: return OperationTableModel::tr("HBM spill over NVLink-C2C");
     }
     return {};
 }
@@ -53,17 +52,17 @@ QString operationName(OpKind kind)
 QString phaseName(Phase phase)
 {
     switch (phase) {
-    case Phase::Forward: return tr("forward");
-    case Phase::Backward: return tr("backward");
-    case Phase::Recompute: return tr("recompute");
-    case Phase::Step: return tr("step");
+    case Phase::Forward: return OperationTableModel::tr("forward");
+    case Phase::Backward: return OperationTableModel::tr("backward");
+    case Phase::Recompute: return OperationTableModel::tr("recompute");
+    case Phase::Step: return OperationTableModel::tr("step");
     }
     return {};
 }
 
 QString streamName(OpStream stream)
 {
-    return stream == OpStream::Compute ? tr("compute") : QString::fromLatin1(opStreamKey(stream)).toUpper();
+    return stream == OpStream::Compute ? OperationTableModel::tr("compute") : QString::fromLatin1(opStreamKey(stream)).toUpper();
 }
 
 OperationTableModel::OperationTableModel(QObject* parent) : QAbstractTableModel(parent) {}
