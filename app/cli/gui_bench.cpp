@@ -45,6 +45,7 @@ std::string guiSoakJson(int changes)
     return nlohmann::json{{"soak_changes", r.changes},           {"soak_rss_warm_MiB", r.rssWarmMiB},
                           {"soak_rss_end_MiB", r.rssEndMiB},     {"soak_rss_growth_MiB", r.rssGrowthMiB},
                           {"soak_slowest_frame_ms", r.slowestFrameMs}, {"soak_p99_frame_ms", r.p99FrameMs},
+                          {"soak_longest_gui_stall_ms", r.longestStallMs},
                           {"soak_scenario", r.scenario.toStdString()}}
         .dump();
 }

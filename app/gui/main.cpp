@@ -1,6 +1,7 @@
 // ScaleScope desktop application.
 
 #include "app/gui/app_settings.h"
+#include "app/gui/heap_policy.h"
 #include "app/gui/language.h"
 #include "app/gui/main_window.h"
 #include "app/gui/planner_workspace.h"
@@ -14,9 +15,9 @@
 #include <QSettings>
 #include <QStatusBar>
 
-
 int main(int argc, char** argv)
 {
+    scalescope::returnLargeBlocksToSystem();
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("ScaleScope"));
     QApplication::setApplicationName(QStringLiteral("ScaleScope"));

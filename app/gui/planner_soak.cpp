@@ -1,6 +1,7 @@
 #include "planner_soak.h"
 
 #include "bench_scenario.h"
+#include "heap_policy.h"
 #include "scenario_controller.h"
 #include "scenario_controls.h"
 
@@ -14,6 +15,8 @@
 
 #include <algorithm>
 #include <fstream>
+#include <malloc.h>
+#include <QStandardItemModel>
 #include <random>
 #include <unistd.h>
 
@@ -23,6 +26,7 @@ namespace {
 
 double residentMiB()
 {
+    ::malloc_trim(0);
     long pages = 0, resident = 0;
     std::ifstream("/proc/self/statm") >> pages >> resident;
     return static_cast<double>(resident) * static_cast<double>(::sysconf(_SC_PAGESIZE)) / (1024.0 * 1024.0);
@@ -35,6 +39,7 @@ constexpr int kFrameTimeoutMs = 10000; // a change that has not painted by then 
 SoakResult soakPlanner(const SpecCatalog& catalog, const QString& scenarioFile, int changes, unsigned seed)
 {
     SoakResult out;
+    returnLargeBlocksToSystem();
     const auto scenario = loadBenchScenario(scenarioFile.toStdString());
     if (!scenario || changes < 1) return out;
     out.scenario = QString::fromStdString(scenario->name);
@@ -64,10 +69,23 @@ SoakResult soakPlanner(const SpecCatalog& catalog, const QString& scenarioFile, 
     std::mt19937 random(seed);
     std::vector<double> frames;
     frames.reserve(static_cast<size_t>(changes));
-    const int warmUp = std::max(1, changes / 10);
+    // Warm once the undo history is full (its limit bounds it) or half-way through a short run.
+    const int warmUp = std::max(1, std::min(changes / 2, 2 * ScenarioController::kUndoLimit));
     QElapsedTimer timer;
+    // Memory is compared in the same state: the starting scenario, evaluated
+    // and painted (the current result alone can hold 100 MB of timeline).
+    const auto residentAtStart = [&] {
+        const unsigned long long before = controller.result() ? controller.result()->generation : 0;
+        controller.edit(*scenario, QStringLiteral("soak: back to the start"));
+        QElapsedTimer wait;
+        wait.start();
+        while (!(controller.result() && controller.result()->generation != before) && wait.elapsed() < kFrameTimeoutMs)
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+        QCoreApplication::processEvents();
+        return residentMiB();
+    };
     for (int i = 0; i < changes; ++i) {
-        if (i == warmUp) out.rssWarmMiB = residentMiB();
+        if (i == warmUp) out.rssWarmMiB = residentAtStart();
         const int appliedBefore = applied;
         const unsigned long long before = controller.result() ? controller.result()->generation : 0;
         timer.start();
@@ -77,20 +95,30 @@ SoakResult soakPlanner(const SpecCatalog& catalog, const QString& scenarioFile, 
             s->setValue(s->minimum() + static_cast<int>(random() % static_cast<unsigned>(s->maximum() - s->minimum() + 1)));
         } else {
             QComboBox* c = combos[pick - sliders.size()];
-            c->setCurrentIndex(static_cast<int>(random() % static_cast<unsigned>(c->count())));
+            const int index = static_cast<int>(random() % static_cast<unsigned>(c->count()));
+            const auto* items = qobject_cast<QStandardItemModel*>(c->model());
+            if (!items || items->item(index)->isEnabled()) { // a user cannot pick a disabled item
+                c->setCurrentIndex(index);
+                Q_EMIT c->activated(index);
+            }
         }
         // A move that leaves the scenario as it was produces no new result;
         // any other is done when its result has arrived and been painted.
+        const auto busy = [&](auto&& work) {
+            QElapsedTimer stall;
+            stall.start();
+            work();
+            out.longestStallMs = std::max(out.longestStallMs, static_cast<double>(stall.nsecsElapsed()) / 1e6);
+        };
         while (applied != appliedBefore && !(controller.result() && controller.result()->generation != before)) {
-            QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+            busy([] { QCoreApplication::processEvents(QEventLoop::AllEvents, 5); });
             if (timer.elapsed() > kFrameTimeoutMs) break;
         }
-        QCoreApplication::processEvents();
+        busy([] { QCoreApplication::processEvents(); });
         frames.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
-        if (controller.undoStack()->count() > 1000) controller.undoStack()->clear(); // a long session's history is capped by the user's patience, not ours
     }
     out.changes = changes;
-    out.rssEndMiB = residentMiB();
+    out.rssEndMiB = residentAtStart();
     if (out.rssWarmMiB == 0) out.rssWarmMiB = out.rssEndMiB;
     out.rssGrowthMiB = out.rssEndMiB - out.rssWarmMiB;
     std::sort(frames.begin(), frames.end());

@@ -39,6 +39,7 @@ private:
 ScenarioController::ScenarioController(const SpecCatalog& catalog, QObject* parent)
     : QObject(parent), m_catalog(catalog), m_watcher(new QFutureWatcher<PlannerResultPtr>(this))
 {
+    m_undo.setUndoLimit(kUndoLimit);
     connect(m_watcher, &QFutureWatcher<PlannerResultPtr>::finished, this, [this] {
         m_running = false;
         publish(m_watcher->result());

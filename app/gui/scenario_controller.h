@@ -19,6 +19,9 @@ namespace scalescope {
 class ScenarioController final : public QObject {
     Q_OBJECT
 public:
+    // Undo steps kept: a long session's memory stays bounded (each holds two scenarios).
+    static constexpr int kUndoLimit = 1000;
+
     explicit ScenarioController(const SpecCatalog& catalog, QObject* parent = nullptr);
     ~ScenarioController() override;
 

@@ -79,6 +79,7 @@ PlannerResultPtr evaluateScenario(const SpecCatalog& catalog, const Scenario& sc
         out->evaluation = evaluate(*out->context);
         if (out->evaluation.ok) {
             out->timeline = buildTimeline(*out->context, scenario.parallel, out->evaluation);
+            out->timelineLayout = std::make_shared<const TimelineLayout>(TimelineLayout::build(out->timeline));
             out->nearestRun = nearestPublishedRun(catalog, scenario, *out->context);
         }
     }

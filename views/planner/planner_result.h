@@ -4,6 +4,7 @@
 
 #include "model/training/evaluation_context.h"
 #include "model/training/pipeline_timeline.h"
+#include "views/planner/timeline_layout.h"
 #include "model/spec/spec_error.h"
 
 #include <memory>
@@ -27,6 +28,9 @@ struct PlannerResult {
     std::shared_ptr<const EvaluationContext> context; // null when the scenario could not be resolved
     Evaluation evaluation;
     Timeline timeline;
+    // The timeline's rows and sorted spans, laid out on the worker thread: at
+    // hundreds of thousands of events sorting them would stall the GUI.
+    std::shared_ptr<const TimelineLayout> timelineLayout;
     std::vector<SpecError> errors; // why there is no context
     std::optional<NearestPublishedRun> nearestRun;
     unsigned long long generation = 0;

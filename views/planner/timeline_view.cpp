@@ -51,7 +51,12 @@ double TimelineView::plotLeft() const { return kLabelWidth; }
 void TimelineView::setResult(const PlannerResultPtr& result)
 {
     m_result = result;
-    m_layout = result && result->ok() ? TimelineLayout::build(result->timeline) : TimelineLayout{};
+    static const auto kEmpty = std::make_shared<const TimelineLayout>();
+    if (result && result->ok())
+        m_layout = result->timelineLayout ? result->timelineLayout
+                                          : std::make_shared<const TimelineLayout>(TimelineLayout::build(result->timeline));
+    else
+        m_layout = kEmpty;
     if (!m_userZoomed) fit();
     update();
 }
@@ -59,7 +64,7 @@ void TimelineView::setResult(const PlannerResultPtr& result)
 void TimelineView::fit()
 {
     m_axis.left = plotLeft();
-    m_axis.fit(std::max(m_layout.end, m_fitDuration) * 1.01, std::max(10.0, width() - plotLeft() - 8));
+    m_axis.fit(std::max(m_layout->end, m_fitDuration) * 1.01, std::max(10.0, width() - plotLeft() - 8));
     m_userZoomed = false;
     update();
 }
@@ -87,28 +92,28 @@ void TimelineView::resizeEvent(QResizeEvent* event)
 
 double TimelineView::rowHeight() const
 {
-    const int rows = std::max<int>(1, static_cast<int>(m_layout.rows.size()));
-    const int stages = m_layout.rows.empty() ? 1 : m_layout.rows.back().stage + 1;
+    const int rows = std::max<int>(1, static_cast<int>(m_layout->rows.size()));
+    const int stages = m_layout->rows.empty() ? 1 : m_layout->rows.back().stage + 1;
     const double available = height() - kAxisHeight - kLegendHeight - stages * kStageGap;
     return std::clamp(available / rows, kMinRow, kMaxRow);
 }
 
 double TimelineView::rowTop(int row) const
 {
-    const int stage = m_layout.rows.empty() ? 0 : m_layout.rows[static_cast<size_t>(row)].stage;
+    const int stage = m_layout->rows.empty() ? 0 : m_layout->rows[static_cast<size_t>(row)].stage;
     return kAxisHeight + row * rowHeight() + stage * kStageGap;
 }
 
 int TimelineView::rowAt(double y) const
 {
-    for (int r = 0; r < static_cast<int>(m_layout.rows.size()); ++r)
+    for (int r = 0; r < static_cast<int>(m_layout->rows.size()); ++r)
         if (y >= rowTop(r) && y < rowTop(r) + rowHeight()) return r;
     return -1;
 }
 
 QRectF TimelineView::spanRect(int spanIndex) const
 {
-    const TimelineSpan& s = m_layout.spans[static_cast<size_t>(spanIndex)];
+    const TimelineSpan& s = m_layout->spans[static_cast<size_t>(spanIndex)];
     const double top = rowTop(s.row);
     return QRectF(QPointF(m_axis.x(s.start), top + 1), QPointF(m_axis.x(s.end), top + rowHeight() - 1));
 }
@@ -146,16 +151,16 @@ void TimelineView::paintEvent(QPaintEvent*)
     const Timeline& t = m_result->timeline;
     const double pipelineEnd = [&] {
         double end = 0;
-        for (const TimelineSpan& s : m_layout.spans)
-            if (m_layout.rows[static_cast<size_t>(s.row)].lane == Lane::Compute &&
+        for (const TimelineSpan& s : m_layout->spans)
+            if (m_layout->rows[static_cast<size_t>(s.row)].lane == Lane::Compute &&
                 t.events[static_cast<size_t>(s.event)].kind != EventKind::Optimizer)
                 end = std::max(end, s.end);
         return end;
     }();
     std::vector<std::vector<QRect>> batches(static_cast<size_t>(TimelineSpan::kColours) * 5);
     std::vector<std::pair<QRect, int>> labels;
-    for (int r = 0; r < static_cast<int>(m_layout.rows.size()); ++r) {
-        const TimelineRow& row = m_layout.rows[static_cast<size_t>(r)];
+    for (int r = 0; r < static_cast<int>(m_layout->rows.size()); ++r) {
+        const TimelineRow& row = m_layout->rows[static_cast<size_t>(r)];
         const double top = rowTop(r);
         // Row title: "stage 3" on the compute row, the lane name on the others.
         p.setPen(row.lane == Lane::Compute ? text : QColor(text.red(), text.green(), text.blue(), 170));
@@ -173,7 +178,7 @@ void TimelineView::paintEvent(QPaintEvent*)
         }
         // Spans are batched by brush and drawn with one drawRects() per brush:
         // thousands of one-pixel fills cost more in call overhead than in pixels.
-        for (const DrawnSpan& d : drawnSpans(m_layout, r, m_axis, plot.left(), plot.right(), kFoldPixels)) {
+        for (const DrawnSpan& d : drawnSpans(*m_layout, r, m_axis, plot.left(), plot.right(), kFoldPixels)) {
             // Whole pixels, clipped to the plot: the raster engine's fast path.
             const int x0 = static_cast<int>(std::max(d.x0, plot.left()));
             const int x1 = static_cast<int>(std::min(std::max(d.x1, d.x0 + 1), plot.right()));
@@ -309,7 +314,7 @@ QString TimelineView::tooltipAt(QPointF pos) const
     if (row < 0) return {};
     const double t = m_axis.seconds(pos.x());
     const double slack = m_axis.secondsPerPixel * 2;
-    for (const TimelineSpan& s : m_layout.spans) {
+    for (const TimelineSpan& s : m_layout->spans) {
         if (s.row != row || s.end + slack < t || s.start - slack > t) continue;
         const TimelineEvent& e = m_result->timeline.events[static_cast<size_t>(s.event)];
         QString tip = QStringLiteral("<b>%1</b>").arg(e.lane == Lane::Compute ? eventKindTitle(e.kind)

@@ -8,6 +8,7 @@
 #include "planner_result.h"
 #include "timeline_layout.h"
 
+#include <memory>
 #include <QWidget>
 
 #include <vector>
@@ -26,7 +27,7 @@ public:
     // Fits to at least this duration, so that two timelines share one scale (0: own end).
     void setFitDuration(double seconds);
 
-    [[nodiscard]] const TimelineLayout& layout() const noexcept { return m_layout; }
+    [[nodiscard]] const TimelineLayout& layout() const noexcept { return *m_layout; }
     [[nodiscard]] const TimeAxis& axis() const noexcept { return m_axis; }
     [[nodiscard]] int lastPaintFolded() const noexcept { return m_lastFolded; }
     [[nodiscard]] int lastPaintDrawn() const noexcept { return m_lastDrawn; }
@@ -60,7 +61,7 @@ private:
     void paintLegend(QPainter& p, const QRectF& area);
 
     PlannerResultPtr m_result;
-    TimelineLayout m_layout;
+    std::shared_ptr<const TimelineLayout> m_layout = std::make_shared<const TimelineLayout>();
     TimeAxis m_axis;
     bool m_userZoomed = false;
     double m_fitDuration = 0;
