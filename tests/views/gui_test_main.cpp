@@ -1,12 +1,25 @@
 // Catch2 main for view tests: one QApplication, offscreen unless told
 // otherwise (catch_discover_tests runs this binary at build time, where
-// there may be no display).
+// there may be no display). A modal dialog nobody answers would wait forever
+// offscreen and hang CI: a watchdog names it on stderr, closes it and makes
+// the run fail.
 #define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
 
 #include <QApplication>
+#include <QDialog>
+#include <QMessageBox>
+#include <QTimer>
 
+#include <cstdio>
 #include <cstdlib>
+
+namespace {
+
+constexpr int kWatchdogPeriodMs = 500;
+constexpr int kUnansweredTicks = 10; // a dialog still open after 5 s is one no test will answer
+
+} // namespace
 
 int main(int argc, char** argv)
 {
@@ -14,5 +27,28 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("ScaleScopeTests"));
     QApplication::setApplicationName(QStringLiteral("ScaleScopeTests"));
-    return Catch::Session().run(argc, argv);
+
+    int unansweredDialogs = 0;
+    QWidget* seen = nullptr;
+    int ticks = 0;
+    QTimer watchdog;
+    QObject::connect(&watchdog, &QTimer::timeout, [&] {
+        QWidget* modal = QApplication::activeModalWidget();
+        if (modal != seen) {
+            seen = modal;
+            ticks = 0;
+            return;
+        }
+        if (!modal || ++ticks < kUnansweredTicks) return;
+        const auto* box = qobject_cast<QMessageBox*>(modal);
+        std::fprintf(stderr, "error: a test left the modal dialog \"%s\" (%s) unanswered; closing it\n",
+                     qPrintable(modal->windowTitle()), box ? qPrintable(box->text()) : "no text");
+        ++unansweredDialogs;
+        if (auto* dialog = qobject_cast<QDialog*>(modal)) dialog->reject();
+        else modal->close();
+        seen = nullptr;
+    });
+    watchdog.start(kWatchdogPeriodMs);
+    const int failed = Catch::Session().run(argc, argv);
+    return failed != 0 ? failed : (unansweredDialogs > 0 ? 1 : 0);
 }

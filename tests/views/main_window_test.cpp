@@ -7,6 +7,7 @@
 #include "app/gui/main_window.h"
 #include "app/gui/navigator.h"
 
+#include <QMessageBox>
 #include <QCoreApplication>
 #include <QListWidget>
 #include <QMenuBar>
@@ -65,4 +66,12 @@ TEST_CASE("Window state and the current view survive a restart", "[gui]")
     CHECK_FALSE(saved.geometry.isEmpty());
     MainWindow again(testing::builtinCatalog(), {}, saved, language);
     CHECK(again.currentViewKey() == QStringLiteral("rack"));
+}
+
+// Hidden (run it by name): shows that the test main's watchdog closes a modal
+// dialog nobody answers instead of hanging, and fails the run.
+TEST_CASE("Watchdog self-test: an unanswered modal dialog is closed", "[.watchdog]")
+{
+    const auto answer = QMessageBox::question(nullptr, QStringLiteral("Unanswered"), QStringLiteral("Nobody will click this."));
+    CHECK(answer != QMessageBox::Yes);
 }
