@@ -141,6 +141,9 @@ struct CalibrationSpec {
     // Gradient buckets of overlapped data parallelism: max(params, perRank · dp) parameters.
     Sourced<double> dpBucketParams;
     Sourced<double> dpBucketParamsPerRank;
+    // Compute beside an overlapped collective runs this much slower (0.189 =
+    // 18.9 %); 0 when the document does not say.
+    Sourced<double> overlapComputeSlowdown;
 };
 
 } // namespace scalescope

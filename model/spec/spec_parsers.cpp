@@ -266,6 +266,7 @@ CalibrationSpec readCalibrationSpec(SpecReader& r)
     c.extraTierLatency = r.quantity<D::Time>("/extra_tier_latency");
     c.dpBucketParams = r.count("/dp_bucket_params");
     c.dpBucketParamsPerRank = r.count("/dp_bucket_params_per_rank");
+    if (auto slowdown = r.optCount("/overlap_compute_slowdown")) c.overlapComputeSlowdown = *slowdown;
     return c;
 }
 

@@ -40,6 +40,7 @@ StepBreakdown stepBreakdown(const Evaluation& e) noexcept
         else if (r.bound == OpBound::GroupedGemm) b.groupedGemm += t;
         else if (r.bound == OpBound::Attention) b.attention += t;
         else if (r.bound == OpBound::Memory) b.memoryBound += t;
+        else if (r.bound == OpBound::Contention) b.contention += t;
         else b.other += t;
     }
     b.bubble = e.bubbleTime;
@@ -78,6 +79,7 @@ nlohmann::json breakdownToJson(const EvaluationContext& ctx, const Evaluation& e
     }
     nlohmann::json summary = {{"gemm_s", b.gemm.si},         {"grouped_gemm_s", b.groupedGemm.si},
                               {"attention_s", b.attention.si}, {"memory_bound_s", b.memoryBound.si},
+                              {"overlap_contention_s", b.contention.si},
                               {"optimizer_s", b.optimizer.si}, {"bubble_s", b.bubble.si},
                               {"spill_s", b.other.si},       {"exposed_comm_s", exposed},
                               {"hidden_comm_s", hidden},     {"step_time_s", step},

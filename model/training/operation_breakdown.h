@@ -22,6 +22,7 @@ namespace scalescope {
 // compute by bound, exposed communication by axis, bubble, optimizer.
 struct StepBreakdown {
     Seconds gemm{}, groupedGemm{}, attention{}, memoryBound{}, optimizer{}, bubble{}, other{};
+    Seconds contention{}; // compute slowed by overlapped collectives
     std::array<Seconds, kCommAxes> exposed{};
     std::array<Seconds, kCommAxes> hidden{};
 };

@@ -31,6 +31,7 @@ std::string_view opKindKey(OpKind k) noexcept
     case OpKind::DpGradReduce: return "dp_grad_reduce";
     case OpKind::DpParamGather: return "dp_param_gather";
     case OpKind::SpillTransfer: return "spill_transfer";
+    case OpKind::OverlapContention: return "overlap_contention";
     }
     return "?";
 }
@@ -78,6 +79,7 @@ std::string_view opBoundKey(OpBound b) noexcept
     case OpBound::Attention: return "attention";
     case OpBound::Memory: return "memory";
     case OpBound::Collective: return "collective";
+    case OpBound::Contention: return "contention";
     }
     return "?";
 }

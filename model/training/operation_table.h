@@ -56,14 +56,15 @@ enum class OpKind : std::uint8_t {
     DpGradReduce,   // gradient ReduceScatter / AllReduce
     DpParamGather,  // distributed-optimizer / ZeRO-3 parameter AllGather
     SpillTransfer,  // superchip: HBM overflow over NVLink-C2C
+    OverlapContention, // compute slowed by the collectives overlapped with it
 };
-inline constexpr int kOpKinds = static_cast<int>(OpKind::SpillTransfer) + 1;
+inline constexpr int kOpKinds = static_cast<int>(OpKind::OverlapContention) + 1;
 
 enum class Phase : std::uint8_t { Forward, Backward, Recompute, Step };
 enum class OpStream : std::uint8_t { Compute, Tp, Cp, Ep, Pp, Dp };
 enum class OpScope : std::uint8_t { DenseLayer, MoeLayer, Stage, Step };
 // What bounds the row and which calibration table its efficiency came from.
-enum class OpBound : std::uint8_t { Gemm, GroupedGemm, Attention, Memory, Collective };
+enum class OpBound : std::uint8_t { Gemm, GroupedGemm, Attention, Memory, Collective, Contention };
 
 [[nodiscard]] std::string_view opKindKey(OpKind k) noexcept;    // "qkv_projection"
 [[nodiscard]] std::string_view phaseKey(Phase p) noexcept;      // "forward"
@@ -92,7 +93,7 @@ struct OpRow {
 // Running sums over rows: time and exposed time per stream and phase, bytes
 // per stream, compute time per scope, phase and bound.
 struct OpSums {
-    static constexpr size_t kStreams = 6, kPhases = 4, kScopes = 4, kBounds = 5;
+    static constexpr size_t kStreams = 6, kPhases = 4, kScopes = 4, kBounds = 6;
     Seconds total[kStreams][kPhases]{}, exposed[kStreams][kPhases]{};
     Bytes bytes[kStreams]{};
     Seconds window[kScopes][kPhases][kBounds]{};

@@ -58,6 +58,28 @@ void summarise(const OperationTable& t, StageTimes& st) noexcept
     comm(OpStream::Ep, st.epForward, st.epBackward, st.epForwardHidden, st.epBackwardHidden);
 }
 
+// Compute beside an overlapped collective runs slower: NCCL kernels hold SMs
+// and HBM bandwidth (overlap_compute_slowdown, measured kernel-level in
+// nccl-measured.json). One compute row per phase charges the slowdown on the
+// communication time hidden in it (per micro-batch of the stage). Measured
+// mode only.
+void addOverlapContention(const EvaluationContext& ctx, OperationTable& t, Phase phase, Seconds hidden) noexcept
+{
+    const Sourced<double>& slowdown = ctx.calibration.overlapComputeSlowdown;
+    if (ctx.scenario.efficiency != EfficiencyMode::Measured || slowdown.value <= 0 || hidden.si <= 0) return;
+    t.add({OpKind::OverlapContention, phase, OpStream::Compute, OpScope::Stage, OpBound::Contention, 1, Flops{}, Bytes{},
+           1 / (1 + slowdown.value), &slowdown.source, hidden * slowdown.value, Seconds{}});
+}
+
+void addLayerContention(const EvaluationContext& ctx, OperationTable& t) noexcept
+{
+    for (Phase ph : {Phase::Forward, Phase::Backward, Phase::Recompute}) {
+        Seconds hidden{};
+        for (OpStream s : {OpStream::Tp, OpStream::Cp, OpStream::Ep}) hidden += t.streamTotal(s, ph) - t.streamTotal(s, ph, true);
+        addOverlapContention(ctx, t, ph, hidden);
+    }
+}
+
 // Per-step time, exposure and bytes of each axis from the table's running sums.
 void axisTotals(const OperationTable& t, double microbatches, Evaluation& e) noexcept
 {
@@ -76,26 +98,27 @@ void axisTotals(const OperationTable& t, double microbatches, Evaluation& e) noe
     if (dp.time.si > 0 && dp.perGpuBandwidth.si == 0) dp.perGpuBandwidth = BytesPerSecond{dp.bytes.si / dp.time.si};
 }
 
+Evaluation evaluateWithZero(const EvaluationContext& ctx, const ParallelLayout& p, int zeroStage);
+
 // ZeRO-3 under a pipeline gathers the weights for every micro-batch (seed
 // 004). Advise ZeRO-1 only when, by this model, it fits and is faster: the
-// stage's compute is the same, only the step's DP rows, optimizer and memory differ.
-void adviseZero1(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g, Evaluation& e) noexcept
+// same layout evaluated again with ZeRO-1 (rare: ZeRO-3 with a pipeline).
+void adviseZero1(const EvaluationContext& ctx, const ParallelLayout& p, Evaluation& e) noexcept
 {
-    const MemoryPerGpu memory = memoryPerGpu(ctx, p, g.microbatches, 1);
-    if (!memory.fits) return;
-    Evaluation alt;
-    addStepOperations(ctx, p, g, e.stage.forward(), e.stage.backward(), memory, 1, alt);
-    const Seconds stepOnly = e.axis(CommAxis::Dp).exposed + e.optimizerTime + e.memory.spillTime;
-    const Seconds altStepOnly = alt.ops.streamTotal(OpStream::Dp, Phase::Forward, true) +
-                                alt.ops.streamTotal(OpStream::Dp, Phase::Backward, true) +
-                                alt.ops.streamTotal(OpStream::Compute, Phase::Step);
-    const Seconds altStep = e.stepTime - stepOnly + altStepOnly;
-    if (altStep < e.stepTime) e.warn(WarningCode::Zero3WithPipeline, e.stepTime / altStep - 1);
+    const Evaluation alt = evaluateWithZero(ctx, p, 1);
+    if (alt.ok && alt.memory.fits && alt.stepTime < e.stepTime) e.warn(WarningCode::Zero3WithPipeline, e.stepTime / alt.stepTime - 1);
 }
 
 } // namespace
 
 Evaluation evaluate(const EvaluationContext& ctx, const ParallelLayout& p)
+{
+    return evaluateWithZero(ctx, p, ctx.scenario.training.zeroStage);
+}
+
+namespace {
+
+Evaluation evaluateWithZero(const EvaluationContext& ctx, const ParallelLayout& p, int zeroStage)
 {
     Evaluation e;
     if (ctx.scenario.mode == Mode::Inference) {
@@ -118,6 +141,7 @@ Evaluation evaluate(const EvaluationContext& ctx, const ParallelLayout& p)
 
     // --- one micro-batch through the bottleneck stage: the operation table ---
     addStageOperations(ctx, p, g, e);
+    addLayerContention(ctx, e.ops);
     summarise(e.ops, e.stage);
 
     // --- pipeline -----------------------------------------------------------------
@@ -128,15 +152,26 @@ Evaluation evaluate(const EvaluationContext& ctx, const ParallelLayout& p)
     // timeline simulation place them alike.
     const double opsPerStage = p.schedule == Schedule::Interleaved ? mb * v + p.pp - 1 : mb + p.pp - 1;
     e.stage.p2p = s.overlap.pp && p.pp > 1 ? send.cost.time * ((p.pp - 1.0) / opsPerStage) : send.cost.time;
-    const PipelineTimes pipe = pipelineTimes(p, microbatches, e.stage.forward(), e.stage.backward(), e.stage.p2p);
+    PipelineTimes pipe = pipelineTimes(p, microbatches, e.stage.forward(), e.stage.backward(), e.stage.p2p);
     e.bubbleTime = pipe.bubble;
     addPipelineSends(ctx, p, g, send, e.stage.p2p, e); // every send pays stage.p2p on the critical path
 
     // --- data parallelism, optimizer, spill ----------------------------------------
-    const MemoryPerGpu memory = memoryPerGpu(ctx, p, microbatches);
+    const MemoryPerGpu memory = memoryPerGpu(ctx, p, microbatches, zeroStage);
     e.memory = memory;
-    addStepOperations(ctx, p, g, e.stage.forward(), e.stage.backward(), memory, s.training.zeroStage, e);
+    addStepOperations(ctx, p, g, e.stage.forward(), e.stage.backward(), memory, zeroStage, e);
     axisTotals(e.ops, mb, e);
+    // Data-parallel traffic hidden behind the backward passes slows them too:
+    // spread over the micro-batches, then the pipeline is timed again.
+    if (const AxisComm& dp = e.axis(CommAxis::Dp); dp.time.si > dp.exposed.si) {
+        const int before = e.ops.size();
+        addOverlapContention(ctx, e.ops, Phase::Backward, (dp.time - dp.exposed) / mb);
+        if (e.ops.size() != before) {
+            summarise(e.ops, e.stage);
+            pipe = pipelineTimes(p, microbatches, e.stage.forward(), e.stage.backward(), e.stage.p2p);
+            e.bubbleTime = pipe.bubble;
+        }
+    }
     e.optimizerTime = e.ops.streamTotal(OpStream::Compute, Phase::Step) - memory.spillTime;
     const Seconds dpExposed = e.axis(CommAxis::Dp).exposed;
 
@@ -164,8 +199,10 @@ Evaluation evaluate(const EvaluationContext& ctx, const ParallelLayout& p)
     if (!e.ok) e.error = e.ops.dropped() ? "the operation table overflowed (a bug: please report the scenario)"
                                          : "the step time is not finite: check sizes and bandwidths";
     addVerdicts(ctx, p, g.groups, e);
-    if (e.ok && s.training.zeroStage >= 3 && p.pp > 1) adviseZero1(ctx, p, g, e);
+    if (e.ok && zeroStage >= 3 && p.pp > 1) adviseZero1(ctx, p, e);
     return e;
 }
+
+} // namespace
 
 } // namespace scalescope

@@ -243,6 +243,10 @@
         <source>Every row below is one operation of the model&apos;s cost table, per step, largest exposed time first; hover a source for its citation.</source>
         <translation>下方每一行是模型成本表中的一个操作（按每步计），暴露时间最长的排在最前；将鼠标悬停在来源上可查看引用。</translation>
     </message>
+    <message>
+        <source>Compute includes %1 of slowdown while communication overlaps it.</source>
+        <translation>计算中包含通信与之重叠时的减速 %1。</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::ChipScene</name>
@@ -1074,6 +1078,10 @@
     <message>
         <source>Source</source>
         <translation>来源</translation>
+    </message>
+    <message>
+        <source>Compute slowed by overlapped communication</source>
+        <translation>与通信重叠时的计算减速</translation>
     </message>
 </context>
 <context>

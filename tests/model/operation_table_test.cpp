@@ -58,7 +58,7 @@ TEST_CASE("Operation table: with one stage the step is the exposed rows plus the
     CHECK(e.bubbleTime.si == 0);
     CHECK(exposed.si == Approx(e.stepTime.si).epsilon(1e-12));
     const StepBreakdown b = stepBreakdown(e);
-    Seconds parts = b.gemm + b.groupedGemm + b.attention + b.memoryBound + b.optimizer + b.bubble + b.other;
+    Seconds parts = b.gemm + b.groupedGemm + b.attention + b.memoryBound + b.contention + b.optimizer + b.bubble + b.other;
     for (Seconds x : b.exposed) parts += x;
     CHECK(parts.si == Approx(e.stepTime.si).epsilon(1e-12));
 }
@@ -178,4 +178,31 @@ TEST_CASE("ZeRO-1 is advised over ZeRO-3 under a pipeline only when the model fi
     big.training.zeroStage = 1;
     if (!evaluate(contextFor(big)).memory.fits)
         for (int i = 0; i < e.warningCount; ++i) CHECK(e.warnings[static_cast<size_t>(i)].code != WarningCode::Zero3WithPipeline);
+}
+
+TEST_CASE("Overlap contention: compute beside hidden communication takes 18.9 % of that time longer (Lee et al. 2025, arXiv 2507.03114)", "[ops]")
+{
+    Scenario s = makeScenario("dgx-h100-superpod", 64, "llama3-70b", 8, 1, 8, 64);
+    s.efficiency = EfficiencyMode::Measured;
+    const EvaluationContext ctx = contextFor(s);
+    REQUIRE(ctx.calibration.overlapComputeSlowdown.value == Approx(0.189).epsilon(1e-12));
+    const Evaluation e = evaluate(ctx);
+    REQUIRE(e.ok);
+    // Per phase: one contention row = 0.189 × the TP/CP/EP time hidden in that phase of a micro-batch;
+    // plus one backward row for the data-parallel time hidden per micro-batch.
+    Seconds layerHidden[3]{}, charged[3]{};
+    for (const OpRow& r : e.ops) {
+        const size_t ph = static_cast<size_t>(r.phase);
+        if (ph > 2) continue;
+        if (r.stream == OpStream::Tp || r.stream == OpStream::Cp || r.stream == OpStream::Ep) layerHidden[ph] += r.hidden * r.count;
+        if (r.op == OpKind::OverlapContention) charged[ph] += r.time * r.count;
+    }
+    const AxisComm& dp = e.axis(CommAxis::Dp);
+    const Seconds dpPerMicrobatch = (dp.time - dp.exposed) / e.microbatches;
+    REQUIRE(layerHidden[0].si > 0);
+    CHECK(charged[0].si == Approx(0.189 * layerHidden[0].si).epsilon(1e-12));
+    CHECK(charged[1].si == Approx(0.189 * (layerHidden[1] + dpPerMicrobatch).si).epsilon(1e-12));
+    // The pure roofline has no contention.
+    s.efficiency = EfficiencyMode::Theoretical;
+    for (const OpRow& r : evaluate(contextFor(s)).ops) CHECK(r.op != OpKind::OverlapContention);
 }

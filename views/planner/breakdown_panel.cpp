@@ -74,11 +74,13 @@ void BreakdownPanel::refresh()
         exposed += x;
         if (x.si > 0) axes << QStringLiteral("%1 %2").arg(QString::fromLatin1(commAxisKey(static_cast<CommAxis>(i))).toUpper(), t(x));
     }
-    const Seconds compute = b.gemm + b.groupedGemm + b.attention + b.memoryBound + b.other;
+    const Seconds compute = b.gemm + b.groupedGemm + b.attention + b.memoryBound + b.contention + b.other;
     QString text = tr("<b>Step %1</b> on the slowest stage's GPU = compute %2 (GEMMs %3, grouped GEMMs %4, attention %5, "
                       "memory-bound %6) + exposed communication %7 + pipeline bubble %8 + optimizer %9.")
                        .arg(t(e.stepTime), t(compute), t(b.gemm), t(b.groupedGemm), t(b.attention), t(b.memoryBound), t(exposed),
                             t(b.bubble), t(b.optimizer));
+    if (b.contention.si > 0)
+        text += QStringLiteral(" ") + tr("Compute includes %1 of slowdown while communication overlaps it.").arg(t(b.contention));
     if (!axes.isEmpty()) text += QStringLiteral(" ") + tr("Exposed by axis: %1.").arg(axes.join(QStringLiteral(", ")));
     text += QStringLiteral("<br>") +
             tr("Every row below is one operation of the model's cost table, per step, largest exposed time first; "

@@ -45,6 +45,7 @@ QString operationName(OpKind kind)
     case OpKind::DpGradReduce: return OperationTableModel::tr("DP gradient reduce");
     case OpKind::DpParamGather: return OperationTableModel::tr("DP parameter AllGather");
     case OpKind::SpillTransfer: return OperationTableModel::tr("HBM spill over NVLink-C2C");
+    case OpKind::OverlapContention: return OperationTableModel::tr("Compute slowed by overlapped communication");
     }
     return {};
 }
