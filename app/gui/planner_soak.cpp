@@ -1,5 +1,6 @@
 #include "planner_soak.h"
 
+#include "bench_planner.h"
 #include "bench_scenario.h"
 #include "heap_policy.h"
 #include "scenario_controller.h"
@@ -44,16 +45,9 @@ SoakResult soakPlanner(const SpecCatalog& catalog, const QString& scenarioFile, 
     if (!scenario || changes < 1) return out;
     out.scenario = QString::fromStdString(scenario->name);
 
-    ScenarioController controller(catalog);
-    PlannerView view;
-    view.resize(1400, 800);
-    ScenarioControls controls(controller);
-    QObject::connect(&controller, &ScenarioController::resultReady, &view, &PlannerView::setResult);
-    controller.load(*scenario);
-    controller.evaluateNow();
-    view.show();
-    controls.show();
-    QCoreApplication::processEvents();
+    BenchPlanner planner(catalog, *scenario);
+    ScenarioController& controller = planner.controller;
+    ScenarioControls& controls = planner.controls;
 
     std::vector<QSlider*> sliders;
     for (const char* axis : {"tp", "pp", "cp", "ep", "vpp"})

@@ -1,5 +1,6 @@
 #include "slider_latency.h"
 
+#include "bench_planner.h"
 #include "bench_scenario.h"
 
 #include "scenario_controller.h"
@@ -23,16 +24,10 @@ UiLatency measureSliderToPaint(const SpecCatalog& catalog, const QString& scenar
     if (!scenario) return out;
     out.scenario = QString::fromStdString(scenario->name);
 
-    ScenarioController controller(catalog);
-    PlannerView view;
-    view.resize(1400, 800);
-    ScenarioControls controls(controller);
-    QObject::connect(&controller, &ScenarioController::resultReady, &view, &PlannerView::setResult);
-    controller.load(*scenario);
-    controller.evaluateNow();
-    view.show();
-    controls.show();
-    QCoreApplication::processEvents();
+    BenchPlanner planner(catalog, *scenario);
+    ScenarioController& controller = planner.controller;
+    PlannerView& view = planner.view;
+    ScenarioControls& controls = planner.controls;
 
     QSlider* slider = controls.slider(QStringLiteral("tp"));
     const auto offered = controls.offered(QStringLiteral("tp"));
