@@ -97,19 +97,19 @@ std::string breakdownText(const EvaluationContext& ctx, const Evaluation& e)
     std::string out = "Step " + format(e.stepTime) + ", BF16 MFU " + formatSignificant(e.mfu * 100, 3) +
                       " % — where the time goes (per step, one GPU of the bottleneck stage):\n";
     char line[256];
-    std::snprintf(line, sizeof line, "%-16s %-9s %-7s %10s %10s %7s %6s  %s\n", "operation", "phase", "stream", "step",
+    std::snprintf(line, sizeof line, "%-18s %-9s %-7s %10s %10s %7s %6s  %s\n", "operation", "phase", "stream", "step",
                   "hidden", "share", "eff.", "source");
     out += line;
     for (const OpRow* r : order) {
         const double n = rowsPerStep(*r, e);
         const std::string opName(opKindKey(r->op)), phase(phaseKey(r->phase)), stream(opStreamKey(r->stream));
-        std::snprintf(line, sizeof line, "%-16s %-9s %-7s %10s %10s %6.1f%% %5.0f%%  %s\n", opName.c_str(), phase.c_str(),
+        std::snprintf(line, sizeof line, "%-18s %-9s %-7s %10s %10s %6.1f%% %5.0f%%  %s\n", opName.c_str(), phase.c_str(),
                       stream.c_str(), format(r->time * n).c_str(), format(r->hidden * n).c_str(),
                       e.stepTime.si > 0 ? 100 * (r->time - r->hidden).si * n / e.stepTime.si : 0.0, r->efficiency * 100,
                       r->source ? r->source->c_str() : "roofline");
         out += line;
     }
-    std::snprintf(line, sizeof line, "%-16s %-9s %-7s %10s\n", "bubble", "step", "compute", format(e.bubbleTime).c_str());
+    std::snprintf(line, sizeof line, "%-18s %-9s %-7s %10s\n", "bubble", "step", "compute", format(e.bubbleTime).c_str());
     out += line;
     out += "Sources:\n";
     std::vector<std::string> seen;
