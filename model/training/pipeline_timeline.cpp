@@ -168,6 +168,13 @@ Seconds simulatePipeline(const ParallelLayout& p, int m, Seconds tF, Seconds tB,
     return Seconds{makespan};
 }
 
+long long pipelineOperations(const ParallelLayout& p, int microbatches) noexcept
+{
+    const long long chunks = p.schedule == Schedule::Interleaved ? p.vpp : 1;
+    const long long passes = p.schedule == Schedule::ZeroBubble ? 3 : 2;
+    return static_cast<long long>(p.pp) * chunks * std::max(microbatches, 0) * passes;
+}
+
 Timeline buildTimeline(const EvaluationContext& ctx, const ParallelLayout& p, const Evaluation& e)
 {
     Timeline t;

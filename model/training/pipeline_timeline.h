@@ -35,6 +35,11 @@ struct Timeline {
     int stages = 1;
 };
 
+// Pipeline operations one step schedules: forwards and backwards (and the
+// split weight-gradient passes of zero-bubble) of every micro-batch and
+// virtual chunk on every stage. A timeline holds about three events each.
+[[nodiscard]] long long pipelineOperations(const ParallelLayout& p, int microbatches) noexcept;
+
 // Events of the evaluated step (e must be ok). Its end equals e.stepTime.
 [[nodiscard]] Timeline buildTimeline(const EvaluationContext& ctx, const ParallelLayout& p, const Evaluation& e);
 

@@ -2813,6 +2813,10 @@ its memory latency.</source>
         <source>overlapped with compute</source>
         <translation>与计算重叠</translation>
     </message>
+    <message>
+        <source>Timeline not drawn: this step schedules %1 pipeline operations (PP %2 × %3 micro-batches), more than the %4 the planner draws. The numbers above are exact; fewer micro-batches (a larger micro-batch size or more data parallelism) bring the timeline back.</source>
+        <translation>未绘制时间线：这一步要调度 %1 个流水线操作（PP %2 × %3 个微批次），超过规划器绘制的上限 %4。上方的数字是精确的；减少微批次（更大的微批次大小或更多数据并行）即可恢复时间线。</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::TopologyScene</name>

@@ -218,3 +218,26 @@ TEST_CASE("Scenario save/load round trip through the workspace, and autosave res
     CHECK_FALSE(QFileInfo::exists(PlannerWorkspace::autosavePath()));
     QFile::remove(path);
 }
+
+TEST_CASE("A layout of more than 2^18 pipeline operations keeps its exact numbers but is not drawn as a timeline", "[planner][timeline]")
+{
+    Scenario s = preset("llama3-405b-16k-h100");
+    s.training.globalBatch = 8192;
+    s.parallel.tp = 8;
+    s.parallel.cp = 16;
+    s.parallel.pp = 64;
+    s.parallel.dp = 2; // 4,096 micro-batches × 64 stages × 2 passes = 524,288 operations
+    const PlannerResultPtr r = evaluateScenario(testing::builtinCatalog(), s, nullptr, 1);
+    REQUIRE(r->ok());
+    CHECK(r->timelineOmittedOperations == 524288);
+    CHECK(r->timeline.events.empty());
+    CHECK(r->evaluation.stepTime.si > 0);
+    TimelineView view;
+    view.resize(900, 300);
+    view.setResult(r);
+    CHECK(testing::distinctColours(testing::renderToFile(view, QStringLiteral("timeline-omitted-en"))) > 1); // the message
+    s.training.globalBatch = 2048; // 1,024 micro-batches: 131,072 operations, drawn
+    const PlannerResultPtr drawn = evaluateScenario(testing::builtinCatalog(), s, nullptr, 2);
+    CHECK(drawn->timelineOmittedOperations == 0);
+    CHECK_FALSE(drawn->timeline.events.empty());
+}

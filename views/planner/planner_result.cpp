@@ -78,8 +78,13 @@ PlannerResultPtr evaluateScenario(const SpecCatalog& catalog, const Scenario& sc
     if (out->context) {
         out->evaluation = evaluate(*out->context);
         if (out->evaluation.ok) {
-            out->timeline = buildTimeline(*out->context, scenario.parallel, out->evaluation);
-            out->timelineLayout = std::make_shared<const TimelineLayout>(TimelineLayout::build(out->timeline));
+            const long long operations = pipelineOperations(scenario.parallel, out->evaluation.microbatches);
+            if (operations > kMaxDrawnOperations) {
+                out->timelineOmittedOperations = operations;
+            } else {
+                out->timeline = buildTimeline(*out->context, scenario.parallel, out->evaluation);
+                out->timelineLayout = std::make_shared<const TimelineLayout>(TimelineLayout::build(out->timeline));
+            }
             out->nearestRun = nearestPublishedRun(catalog, scenario, *out->context);
         }
     }

@@ -31,6 +31,9 @@ struct PlannerResult {
     // The timeline's rows and sorted spans, laid out on the worker thread: at
     // hundreds of thousands of events sorting them would stall the GUI.
     std::shared_ptr<const TimelineLayout> timelineLayout;
+    // > 0: the timeline was not built, the step schedules this many pipeline
+    // operations (more than kMaxDrawnOperations); the numbers are still exact.
+    long long timelineOmittedOperations = 0;
     std::vector<SpecError> errors; // why there is no context
     std::optional<NearestPublishedRun> nearestRun;
     unsigned long long generation = 0;
@@ -39,6 +42,11 @@ struct PlannerResult {
 };
 
 using PlannerResultPtr = std::shared_ptr<const PlannerResult>;
+
+// Beyond this many pipeline operations (~800,000 timeline events, ~50 MB, a
+// second to simulate) the planner does not draw the timeline: no screen shows
+// that many spans, and an absurd layout must not stall the planner.
+inline constexpr long long kMaxDrawnOperations = 1LL << 18;
 
 // Resolves (reusing `previous` when system, GPUs, model and sequence length
 // are unchanged), evaluates and lays out the timeline. Pure; thread-safe.

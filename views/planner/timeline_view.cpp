@@ -7,6 +7,7 @@
 #include "views/hardware/hardware_palette.h"
 
 #include <QElapsedTimer>
+#include <QLocale>
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -130,11 +131,17 @@ void TimelineView::paintEvent(QPaintEvent*)
     QPainter p(this);
     p.fillRect(rect(), palette().base());
     m_lastFolded = m_lastDrawn = 0;
-    if (!m_result || !m_result->ok()) {
+    if (!m_result || !m_result->ok() || m_result->timelineOmittedOperations > 0) {
         p.setPen(palette().text().color());
-        const QString why = m_result && !m_result->evaluation.error.empty()
-                                ? QString::fromStdString(m_result->evaluation.error)
-                                : tr("No timeline: the scenario could not be evaluated.");
+        QString why = m_result && !m_result->evaluation.error.empty()
+                          ? QString::fromStdString(m_result->evaluation.error)
+                          : tr("No timeline: the scenario could not be evaluated.");
+        if (m_result && m_result->ok())
+            why = tr("Timeline not drawn: this step schedules %1 pipeline operations (PP %2 × %3 micro-batches), more than "
+                     "the %4 the planner draws. The numbers above are exact; fewer micro-batches (a larger micro-batch "
+                     "size or more data parallelism) bring the timeline back.")
+                      .arg(QLocale().toString(m_result->timelineOmittedOperations), QLocale().toString(m_result->scenario.parallel.pp),
+                           QLocale().toString(m_result->evaluation.microbatches), QLocale().toString(kMaxDrawnOperations));
         p.drawText(rect().adjusted(12, 12, -12, -12), Qt::AlignCenter | Qt::TextWordWrap, why);
         Q_EMIT painted();
         return;
