@@ -54,7 +54,7 @@ SoakResult soakPlanner(const SpecCatalog& catalog, const QString& scenarioFile, 
         if (QSlider* s = controls.slider(QString::fromLatin1(axis)); s && s->maximum() > s->minimum()) sliders.push_back(s);
     std::vector<QComboBox*> combos;
     for (QComboBox* c : controls.findChildren<QComboBox*>())
-        if (c->count() > 1 && c->objectName() != QStringLiteral("system") && c->objectName() != QStringLiteral("model"))
+        if (c->count() > 1) // every combo a user can pick from, system and model included
             combos.push_back(c);
     if (sliders.empty()) return out;
 

@@ -20,9 +20,9 @@ struct SoakResult {
     QString scenario;
 };
 
-// Drives `changes` random moves of the parallelism sliders and the
-// micro-batch, precision, ZeRO, recompute and schedule controls, as a user
-// would pick them (seeded, so a run can be repeated), waiting for each change
+// Drives `changes` random moves of the parallelism sliders and of every combo
+// (system, model, sequence, micro-batch, precision, ZeRO, recompute, schedule,
+// efficiency), as a user would pick them (seeded, so a run can be repeated), waiting for each change
 // to be painted. Resident memory is read after returning freed heap to the
 // system, so that it measures live memory, not the allocator's cache.
 [[nodiscard]] SoakResult soakPlanner(const SpecCatalog& catalog, const QString& scenarioFile, int changes, unsigned seed = 1);

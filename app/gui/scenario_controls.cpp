@@ -94,6 +94,7 @@ void ScenarioControls::build()
     m_gpus->setRange(1, 1 << 20);
     row(QStringLiteral("gpus"), m_gpus);
     m_model = new QComboBox(this);
+    m_model->setObjectName(QStringLiteral("model"));
     m_model->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_model->setMinimumContentsLength(16);
     for (const auto& id : catalog.ids(SpecKind::Model))
@@ -173,9 +174,15 @@ void ScenarioControls::build()
             editFittingSystem(tr("Change system"), [&](Scenario& s) {
                 s.system = system;
                 s.inlineSystem.reset();
+                s.inlineSystemJson = nlohmann::json();
             });
     });
-    comboEdit(m_model, QT_TR_NOOP("Change model"), [](Scenario& s, const QVariant& v) { s.model = v.toString().toStdString(); });
+    comboEdit(m_model, QT_TR_NOOP("Change model"), [this](Scenario& s, const QVariant& v) {
+        s.model = v.toString().toStdString();
+        s.inlineModel.reset();
+        s.inlineModelJson = nlohmann::json();
+        fitToModel(s, m_controller.catalog());
+    });
     comboEdit(m_seqLen, QT_TR_NOOP("Change sequence length"), [](Scenario& s, const QVariant& v) { s.training.seqLen = v.toInt(); });
     comboEdit(m_microbatch, QT_TR_NOOP("Change micro-batch size"), [](Scenario& s, const QVariant& v) { s.parallel.microbatchSize = v.toInt(); });
     comboEdit(m_precision, QT_TR_NOOP("Change precision"), [](Scenario& s, const QVariant& v) {

@@ -35,4 +35,9 @@ void rebalance(Scenario& s);
 // layout the user last chose; the GPU count's layout is fitted from it.
 void fitToSystem(Scenario& s, const SpecCatalog& catalog, const ParallelLayout& preferred);
 
+// Brings the layout within a (possibly new) model: tp divides the heads (and
+// the KV heads, or is a multiple of them), ep is 1 for a dense model and
+// divides the experts, pp·vpp stays within the layers; dp takes the rest.
+void fitToModel(Scenario& s, const SpecCatalog& catalog);
+
 } // namespace scalescope

@@ -135,3 +135,22 @@ TEST_CASE("Controls: with PP = 1 the VPP slider offers only 1 and the interleave
     CHECK_FALSE(c.itemEnabled("schedule", QStringLiteral("interleaved-1f1b")));
     CHECK(c.widget.slider(QStringLiteral("vpp"))->toolTip().contains(QStringLiteral("vpp = 1 when pp = 1")));
 }
+
+TEST_CASE("Controls: a model change keeps the layout valid for the new model (TP16 on 64 heads → 8 on Llama 4 Scout's 40)", "[planner][controls]")
+{
+    Controls c("default");
+    Scenario tp16 = c.controller.scenario();
+    tp16.parallel.tp = 16;
+    tp16.parallel.dp = 1;
+    c.controller.edit(tp16, QStringLiteral("TP 16"));
+    c.settle();
+    REQUIRE(c.controller.result()->ok());
+    c.choose("model", QStringLiteral("llama4-scout"));
+    const ParallelLayout& p = c.controller.scenario().parallel;
+    CHECK(p.tp == 8); // 40 heads: 16 does not divide them, 8 does
+    CHECK(p.tp * p.pp * p.cp * p.dp == c.controller.scenario().gpus);
+    CHECK(c.controller.result()->ok());
+    c.choose("model", QStringLiteral("llama3-70b")); // back to a dense model: ep 1
+    CHECK(c.controller.scenario().parallel.ep == 1);
+    CHECK(c.controller.result()->ok());
+}
