@@ -176,17 +176,24 @@ Precision readPrecision(ScenarioReader& r, const std::string& path, Precision fa
     return *p;
 }
 
+// An inline system or model: read as a spec; keys the spec reader does not
+// read are warnings here, as every unknown key of a scenario is.
 template <class Spec, class ReadFn>
-std::optional<Spec> readInline(const json& doc, const std::string& key, const std::string& file, SpecErrors& errors, ReadFn read)
+std::optional<Spec> readInline(const json& doc, const std::string& key, const std::string& file, SpecErrors& errors,
+                               std::vector<SpecError>& warnings, ReadFn read)
 {
     SpecErrors local;
     json sub = doc[key];
     SpecReader reader(file + " (" + key + ")", sub, local);
     Spec spec = read(reader);
+    const auto readErrors = static_cast<std::ptrdiff_t>(local.size());
+    reader.reportUnreadKeys();
     for (SpecError& e : local) {
         e.file = file;
         e.path = "/" + key + e.path;
     }
+    warnings.insert(warnings.end(), local.begin() + readErrors, local.end());
+    local.erase(local.begin() + readErrors, local.end());
     errors.insert(errors.end(), local.begin(), local.end());
     if (!local.empty()) return std::nullopt;
     return spec;
@@ -210,14 +217,16 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
     s.name = r.text("/name", "Untitled scenario");
     s.description = r.text("/description", "");
     if (doc.contains("system") && doc["system"].is_object()) {
-        s.inlineSystem = readInline<SystemSpec>(doc, "system", file, errors, [](SpecReader& sr) { return readSystemSpec(sr); });
+        s.inlineSystem =
+            readInline<SystemSpec>(doc, "system", file, errors, s.warnings, [](SpecReader& sr) { return readSystemSpec(sr); });
         if (s.inlineSystem) s.system = s.inlineSystem->id;
         s.inlineSystemJson = doc["system"];
     } else {
         s.system = r.text("/system", "", true);
     }
     if (doc.contains("model") && doc["model"].is_object()) {
-        s.inlineModel = readInline<ModelSpec>(doc, "model", file, errors, [](SpecReader& sr) { return readModelSpec(sr); });
+        s.inlineModel =
+            readInline<ModelSpec>(doc, "model", file, errors, s.warnings, [](SpecReader& sr) { return readModelSpec(sr); });
         if (s.inlineModel) s.model = s.inlineModel->id;
         s.inlineModelJson = doc["model"];
     } else {
@@ -344,7 +353,7 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
         if (std::find(std::begin(known), std::end(known), key) == std::end(known)) s.extra[key] = value;
     }
     if (errors.size() != before) return std::nullopt;
-    s.warnings = unknownScenarioKeys(doc, file);
+    for (SpecError& w : unknownScenarioKeys(doc, file)) s.warnings.push_back(std::move(w));
     return s;
 }
 

@@ -8,6 +8,7 @@
 #include "model/spec/scenario_identity.h"
 
 #include <filesystem>
+#include <fstream>
 
 using namespace scalescope;
 using namespace scalescope::testing;
@@ -172,4 +173,21 @@ TEST_CASE("The scenario's name follows a model or GPU-count edit and its descrip
     layoutOnly.parallel.tp = 4;
     CHECK(followIdentity(before, layoutOnly, specs).name == before.name);
     CHECK(followIdentity(before, layoutOnly, specs).description == before.description);
+}
+
+TEST_CASE("An unknown key in a scenario's inline model is a warning naming its path, not a silent default (issue 11)", "[scenario]")
+{
+    SpecErrors errors;
+    auto j = nlohmann::json::parse(std::ifstream(std::string(SCALESCOPE_SPECS_DIR) + "/validation/megatron-h100-gpt-7p1b-96.json"))["scenario"];
+    REQUIRE(j["model"].is_object());
+    const auto clean = parseScenario(j, "inline.json", errors);
+    REQUIRE(clean);
+    CHECK(errors.empty());
+    CHECK(clean->warnings.empty());
+    j["model"]["hiden"] = 4096;
+    const auto typo = parseScenario(j, "inline.json", errors);
+    REQUIRE(typo);
+    CHECK(errors.empty());
+    REQUIRE(typo->warnings.size() == 1);
+    CHECK_THAT(typo->warnings[0].text(), Catch::Contains("inline.json: /model/hiden: expected no such key: ScaleScope does not read \"hiden\""));
 }
