@@ -141,6 +141,10 @@ void readMeasured(SpecReader& r, ComputeCalibration& c)
     if (auto q = r.optQuantity<D::FlopRate>("/reference/fp8_peak")) c.fp8Peak = *q;
     if (auto q = r.optQuantity<D::FlopRate>("/reference/fp4_peak")) c.fp4Peak = *q;
     c.hbmBandwidth = r.quantity<D::ByteRate>("/reference/hbm_bandwidth");
+    if (const auto layout = r.optText("/fp8_operand_layout")) {
+        if (*layout == "tn-only") c.fp8TransposedCopies = true;
+        else if (*layout != "any") r.error("/fp8_operand_layout", "expected \"tn-only\" or \"any\", found \"" + *layout + "\"");
+    }
     const std::array<std::pair<const char*, const Sourced<FlopsPerSecond>*>, 3> gemms{
         {{"bf16", &c.bf16Peak}, {"fp8", &c.fp8Peak}, {"fp4", &c.fp4Peak}}};
     const std::array<GemmGrid*, 3> grids{&c.bf16, &c.fp8, &c.fp4};

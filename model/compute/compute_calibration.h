@@ -74,6 +74,11 @@ struct ComputeCalibration {
     std::map<std::string, CarryScale> scales; // "gemm_bf16", "gemm_fp8", "gemm_fp4", "attention_forward", ...
     [[nodiscard]] bool carriedOver() const noexcept { return !carriedFrom.empty(); }
 
+    // FP8 GEMMs take K-major operands only ("fp8_operand_layout": "tn-only",
+    // Hopper): the weight-gradient GEMM needs transposed FP8 copies of its
+    // operands. Not carried over (Blackwell takes either layout).
+    bool fp8TransposedCopies = false;
+
     // Reference peaks the measured tables are divided by.
     Sourced<FlopsPerSecond> bf16Peak, fp8Peak, fp4Peak;
     Sourced<BytesPerSecond> hbmBandwidth;

@@ -260,9 +260,14 @@ void layerKernels(const EvaluationContext& ctx, const ParallelLayout& p, const K
                 (actIn + activationWidth + actIn) * act, full);
     if (ctx.scenario.training.precision == Precision::Fp8 || ctx.scenario.training.precision == Precision::Fp4) {
         // Every GEMM input is cast (BF16 read, low-precision write), forward
-        // activations and backward output gradients alike.
+        // activations and backward output gradients alike. Where FP8 GEMMs take
+        // K-major operands only (Hopper), the weight-gradient GEMM reads
+        // transposed copies of the input and of the output gradient: one
+        // low-precision read and write per element each. Weight casts are left
+        // out: frameworks cache them across micro-batches or not.
         const double castBytes = gemmInputs * (act + kc.inputBytes());
-        addMemoryOp(kc, t, OpKind::Fp8Cast, MemoryOp::Fp8Cast, scope, layers, castBytes, castBytes, full);
+        const double transposeBytes = ctx.compute.fp8TransposedCopies ? 2 * gemmInputs * 2 * kc.inputBytes() : 0;
+        addMemoryOp(kc, t, OpKind::Fp8Cast, MemoryOp::Fp8Cast, scope, layers, castBytes, castBytes + transposeBytes, full);
     }
 }
 

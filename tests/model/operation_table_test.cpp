@@ -206,3 +206,29 @@ TEST_CASE("Overlap contention: compute beside hidden communication takes 18.9 % 
     s.efficiency = EfficiencyMode::Theoretical;
     for (const OpRow& r : evaluate(contextFor(s)).ops) CHECK(r.op != OpKind::OverlapContention);
 }
+
+TEST_CASE("FP8 on Hopper: the backward casts add transposed copies for the TN-only weight-gradient GEMM (compute-hopper fp8_operand_layout)", "[ops]")
+{
+    auto castBytes = [](const char* system, long long gpus) {
+        Scenario s = makeScenario(system, gpus, "llama3-70b", 8, 1, gpus / 8, 64);
+        s.training.precision = Precision::Fp8;
+        s.efficiency = EfficiencyMode::Measured;
+        const Evaluation e = evaluate(contextFor(s));
+        REQUIRE(e.ok);
+        double forward = 0, backward = 0;
+        for (const OpRow& r : e.ops) {
+            if (r.op != OpKind::Fp8Cast) continue;
+            (r.phase == Phase::Forward ? forward : backward) += r.bytes.si * r.count;
+        }
+        return std::pair{forward, backward};
+    };
+    // A cast reads 2 B (BF16) and writes 1 B (FP8) per element; each transposed copy reads and writes 1 B:
+    // backward = 3 B (output-gradient cast) + 2 copies × 2 B = 7 B against the forward's 3 B.
+    const auto [hF, hB] = castBytes("dgx-h100-superpod", 64);
+    REQUIRE(hF > 0);
+    CHECK(hB / hF == Approx(7.0 / 3.0).epsilon(1e-12));
+    // Blackwell takes FP8 operands in either layout: no copies.
+    const auto [bF, bB] = castBytes("gb200-nvl72", 64);
+    REQUIRE(bF > 0);
+    CHECK(bB / bF == Approx(1.0).epsilon(1e-12));
+}
