@@ -52,16 +52,7 @@ void fitToModel(Scenario& s, const SpecCatalog& catalog)
 {
     const ModelSpec* m = s.inlineModel ? &*s.inlineModel : catalog.model(s.model);
     if (!m) return;
-    ParallelLayout& p = s.parallel;
-    const long long heads = m->heads.value, kv = m->kvHeads.value;
-    while (p.tp > 1 && (heads % p.tp != 0 || (kv % p.tp != 0 && p.tp % kv != 0) || s.gpus % p.tp != 0)) --p.tp;
-    if (!m->moe) p.ep = 1;
-    else
-        while (p.ep > 1 && m->moe->experts.value % p.ep != 0) --p.ep;
-    const long long layers = std::max<long long>(m->layers.value, 1);
-    while (p.pp > 1 && (p.pp > layers || s.gpus % (static_cast<long long>(p.tp) * p.pp * p.cp) != 0)) --p.pp;
-    while (p.vpp > 1 && static_cast<long long>(p.pp) * p.vpp > layers) --p.vpp;
-    rebalance(s);
+    s.parallel = fitLayoutToModel(s.parallel, *m, s.gpus);
 }
 
 } // namespace scalescope

@@ -2,6 +2,16 @@
 
 namespace scalescope {
 
+bool tpSplitsHeads(const ModelSpec& m, int tp) noexcept
+{
+    return tp >= 1 && m.heads.value % tp == 0 && (m.kvHeads.value % tp == 0 || tp % m.kvHeads.value == 0);
+}
+
+bool epSplitsExperts(const ModelSpec& m, int ep) noexcept
+{
+    return ep == 1 || (ep > 1 && m.moe && m.moe->experts.value % ep == 0);
+}
+
 namespace {
 
 std::string n(long long v) { return std::to_string(v); }
@@ -25,13 +35,13 @@ std::optional<LayoutProblem> check(const EvaluationContext& ctx, const ParallelL
         });
     if (m.heads.value % p.tp != 0)
         return fail("/parallel/tp", [&] { return "expected tp to divide the " + n(m.heads.value) + " attention heads, found " + n(p.tp); });
-    if (m.kvHeads.value % p.tp != 0 && p.tp % m.kvHeads.value != 0)
+    if (!tpSplitsHeads(m, p.tp)) // the heads divide: the KV-head rule failed
         return fail("/parallel/tp", [&] {
             return "expected tp to divide the " + n(m.kvHeads.value) + " KV heads or be a multiple of them, found " + n(p.tp);
         });
     if (p.ep > 1 && !m.moe)
         return fail("/parallel/ep", [&] { return "expected ep = 1 for the dense model " + m.name + ", found " + n(p.ep); });
-    if (m.moe && m.moe->experts.value % p.ep != 0)
+    if (!epSplitsExperts(m, p.ep))
         return fail("/parallel/ep", [&] { return "expected ep to divide the " + n(m.moe->experts.value) + " experts, found " + n(p.ep); });
     if (p.dp % p.ep != 0)
         return fail("/parallel/ep", [&] {

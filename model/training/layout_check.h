@@ -11,6 +11,12 @@ struct LayoutProblem {
     std::string message; // "expected tp to divide heads (64), found 48"
 };
 
+// The model-shape rules of a layout, shared with fitLayoutToModel: tp divides
+// the attention heads and the KV heads (or is a multiple of them); ep divides
+// the experts of a MoE model and is 1 for a dense one.
+[[nodiscard]] bool tpSplitsHeads(const ModelSpec& m, int tp) noexcept;
+[[nodiscard]] bool epSplitsExperts(const ModelSpec& m, int ep) noexcept;
+
 [[nodiscard]] bool layoutIsValid(const EvaluationContext& ctx, const ParallelLayout& p) noexcept;
 [[nodiscard]] std::optional<LayoutProblem> layoutProblem(const EvaluationContext& ctx, const ParallelLayout& p);
 

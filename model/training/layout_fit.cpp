@@ -1,5 +1,7 @@
 #include "model/training/layout_fit.h"
 
+#include "model/training/layout_check.h"
+
 namespace scalescope {
 
 namespace {
@@ -30,6 +32,17 @@ ParallelLayout fitLayout(const ParallelLayout& preferred, long long gpus) noexce
         if (p.schedule == Schedule::Interleaved) p.schedule = Schedule::OneFOneB;
     }
     return p;
+}
+
+ParallelLayout fitLayoutToModel(const ParallelLayout& preferred, const ModelSpec& m, long long gpus) noexcept
+{
+    ParallelLayout p = preferred;
+    while (p.tp > 1 && (!tpSplitsHeads(m, p.tp) || gpus % p.tp != 0)) --p.tp;
+    while (p.ep > 1 && !epSplitsExperts(m, p.ep)) --p.ep;
+    const long long layers = std::max<long long>(m.layers.value, 1);
+    while (p.pp > 1 && p.pp > layers) --p.pp;
+    while (p.vpp > 1 && static_cast<long long>(p.pp) * p.vpp > layers) --p.vpp;
+    return fitLayout(p, gpus);
 }
 
 } // namespace scalescope

@@ -5,6 +5,7 @@
 // or experts still does); dp takes the rest. Going back to the old GPU count
 // gives the user's layout back unchanged.
 
+#include "model/spec/model_spec.h"
 #include "model/spec/scenario.h"
 
 namespace scalescope {
@@ -13,5 +14,11 @@ namespace scalescope {
 // it is what keeps the weights on one GPU); ep shrinks to divide dp; vpp and an
 // interleaved schedule need pp > 1; micro-batch size and axis order are kept.
 [[nodiscard]] ParallelLayout fitLayout(const ParallelLayout& preferred, long long gpus) noexcept;
+
+// Carries a layout to another model on `gpus` GPUs: tp shrinks until it
+// splits the model's heads (layout_check's rule) and divides the GPUs, ep
+// until it splits the experts (1 for a dense model), pp and vpp until pp·vpp
+// fits the layers; then fitLayout gives dp the rest.
+[[nodiscard]] ParallelLayout fitLayoutToModel(const ParallelLayout& p, const ModelSpec& m, long long gpus) noexcept;
 
 } // namespace scalescope

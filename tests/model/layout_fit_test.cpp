@@ -65,3 +65,21 @@ TEST_CASE("Layout check: vpp > 1 needs pp > 1 (virtual stages interleave across 
     p.dp = 4;
     CHECK(layoutIsValid(ctx, p));
 }
+
+TEST_CASE("Layout fit to a model: TP16 on 64 heads becomes TP8 on Llama 4 Scout's 40; a dense model gets EP 1; pp·vpp fits the layers", "[layout]")
+{
+    const ModelSpec& scout = *catalog().model("llama4-scout"); // 40 heads, 8 KV heads, 48 layers, MoE
+    const ModelSpec& dense = *catalog().model("llama3-8b");    // 32 heads, 8 KV heads, 32 layers
+    const ParallelLayout onScout = fitLayoutToModel(layout(16, 4, 1, 1, 1, 5), scout, 64);
+    CHECK(onScout == layout(8, 4, 1, 2, 1, 5));
+    const ParallelLayout onDense = fitLayoutToModel(layout(8, 1, 1, 8, 8), dense, 64);
+    CHECK(onDense.ep == 1);
+    CHECK(onDense.tp == 8);
+    const ParallelLayout deep = fitLayoutToModel(layout(1, 8, 1, 8, 1, 5), dense, 64); // 8 · 5 = 40 > 32 layers
+    CHECK(deep.pp * deep.vpp <= 32);
+    CHECK(deep.vpp == 4);
+    for (const ParallelLayout& p : {onScout, onDense, deep}) {
+        CHECK(tpSplitsHeads(p == onScout ? scout : dense, p.tp));
+        CHECK(static_cast<long long>(p.tp) * p.pp * p.cp * p.dp == 64);
+    }
+}

@@ -236,6 +236,13 @@ TEST_CASE("A layout of more than 2^18 pipeline operations keeps its exact number
     view.resize(900, 300);
     view.setResult(r);
     CHECK(testing::distinctColours(testing::renderToFile(view, QStringLiteral("timeline-omitted-en"))) > 1); // the message
+    {
+        Language language;
+        REQUIRE(language.apply(QStringLiteral("zh_CN")));
+        view.update();
+        CHECK(testing::distinctColours(testing::renderToFile(view, QStringLiteral("timeline-omitted-zh_CN"))) > 1);
+        REQUIRE(language.apply(QStringLiteral("en")));
+    }
     s.training.globalBatch = 2048; // 1,024 micro-batches: 131,072 operations, drawn
     const PlannerResultPtr drawn = evaluateScenario(testing::builtinCatalog(), s, nullptr, 2);
     CHECK(drawn->timelineOmittedOperations == 0);

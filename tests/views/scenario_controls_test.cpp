@@ -112,6 +112,8 @@ TEST_CASE("Controls: FP4 is offered only on GPUs with FP4 Tensor Cores; a system
     c.choose("system", QStringLiteral("dgx-h100-superpod"));
     CHECK_FALSE(c.itemEnabled("precision", QStringLiteral("fp4")));
     CHECK(c.itemEnabled("precision", QStringLiteral("fp8")));
+    c.widget.resize(420, 700);
+    testing::renderToFile(c.widget, QStringLiteral("controls-h100-no-fp4"));
     CHECK(c.controller.scenario().training.precision == Precision::Bf16);
     CHECK(c.controller.scenario().gpus <= 16384);
     CHECK(c.controller.result()->ok());
