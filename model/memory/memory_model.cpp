@@ -77,11 +77,15 @@ MemoryPerGpu memoryPerGpu(const EvaluationContext& ctx, const ParallelLayout& p,
         return (1 - moeShare) * layerActivationBytesPerToken(m, seq, false, opt) +
                (mc.moeLayers ? moeShare * layerActivationBytesPerToken(m, seq, true, opt) : 0.0);
     };
-    const double layerBytes = tokens * stageLayers * perLayer(o);
-    // Full recompute re-runs one layer at a time: its whole working set lives once.
+    // Full recompute re-runs one layer at a time: its whole working set lives
+    // once. Block recompute (recompute_layers) stores every other layer whole.
     ActivationOptions working = o;
     working.recompute = Recompute::None;
-    const double workingSet = s.training.recompute == Recompute::Full ? tokens * perLayer(working) : 0.0;
+    const double recomputed = stageLayers * fullRecomputeShare(s.training, stageLayers);
+    const double layerBytes = s.training.recompute == Recompute::Full
+                                  ? tokens * (recomputed * perLayer(o) + (stageLayers - recomputed) * perLayer(working))
+                                  : tokens * stageLayers * perLayer(o);
+    const double workingSet = recomputed > 0 ? tokens * perLayer(working) : 0.0;
     const double inFlight = inFlightMicrobatches(p.schedule, p.pp, p.vpp, microbatches);
     const double firstStage = layerBytes * inFlight + workingSet;
     // The last stage also holds fp32 logits of one micro-batch (4 bytes per vocabulary entry, over tp).

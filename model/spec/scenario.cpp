@@ -79,6 +79,12 @@ std::optional<Recompute> recomputeFromKey(std::string_view key) noexcept
     return std::nullopt;
 }
 
+double fullRecomputeShare(const TrainingSettings& t, double stageLayers) noexcept
+{
+    if (t.recompute != Recompute::Full || stageLayers <= 0) return 0;
+    return t.recomputeLayers > 0 ? std::min(1.0, t.recomputeLayers / stageLayers) : 1.0;
+}
+
 int ParallelLayout::size(Axis a) const noexcept
 {
     switch (a) {
@@ -276,6 +282,11 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
                     "expected a list of \"norm\", \"mla-up-proj\" and \"swiglu\", found " + modules->dump());
     }
 
+    t.recomputeLayers = static_cast<int>(r.whole("/training/recompute_layers", 0, 1));
+    if (t.recomputeLayers > 0 && t.recompute != Recompute::Full)
+        r.error("/training/recompute_layers", "expected only with recompute \"full\" (the layers of each stage that recompute in full), found recompute \"" +
+                                                  recompute + "\"");
+
     ParallelLayout& p = s.parallel;
     p.tp = static_cast<int>(r.whole("/parallel/tp", 1, 1));
     p.pp = static_cast<int>(r.whole("/parallel/pp", 1, 1));
@@ -385,6 +396,8 @@ json scenarioToJson(const Scenario& s)
     if (s.training.optimizerState == OptimizerState::Bf16Moments) j["training"]["optimizer_state"] = "bf16-moments";
     if (s.training.moeBalancing == MoeBalancing::LossFree) j["training"]["moe_balancing"] = "loss-free";
     if (s.training.fp32MainGrads) j["training"]["main_grads"] = "fp32";
+    if (s.training.recompute == Recompute::Full && s.training.recomputeLayers > 0)
+        j["training"]["recompute_layers"] = s.training.recomputeLayers;
     const RecomputeModules& rm = s.training.recomputeModules;
     if (rm.norm || rm.mlaUpProj || rm.swiglu) {
         json modules = json::array();

@@ -63,7 +63,15 @@ struct TrainingSettings {
     MoeBalancing moeBalancing = MoeBalancing::AuxiliaryLoss; // "moe_balancing"
     bool fp32MainGrads = false;                           // "main_grads": "bf16" (default) | "fp32"
     RecomputeModules recomputeModules;                    // "recompute_modules": ["norm", "mla-up-proj", "swiglu"]
+    // With recompute "full": how many layers of each pipeline stage recompute
+    // (Megatron-LM --recompute-method block --recompute-num-layers N; the
+    // others store their activations); 0 = every layer.
+    int recomputeLayers = 0; // "recompute_layers"
 };
+
+// The share of a stage's `stageLayers` layers that run a full recompute:
+// none unless recompute is "full", then recompute_layers of them (all by default).
+[[nodiscard]] double fullRecomputeShare(const TrainingSettings& t, double stageLayers) noexcept;
 
 struct ParallelLayout {
     int tp = 1, pp = 1, cp = 1, ep = 1, dp = 1, vpp = 1;

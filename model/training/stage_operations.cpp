@@ -118,13 +118,15 @@ struct LayerKernels {
     static constexpr int kCapacity = 48;
     std::array<OpRow, kCapacity> rows{};
     int size = 0;
-    OpSums sums[3]; // by Recompute: none, selective, full
+    OpSums sums[3];       // by Recompute: none, selective, full
+    OpSums recomputeRows; // the rows a full recompute adds
     void add(const OpRow& r) noexcept
     {
         if (size >= kCapacity) return;
         rows[static_cast<size_t>(size++)] = r;
         for (Recompute rc : {Recompute::None, Recompute::Selective, Recompute::Full})
             if (runs(rc, r)) sums[static_cast<size_t>(rc)].add(r);
+        if (r.phase == Phase::Recompute) recomputeRows.add(r);
     }
     [[nodiscard]] const OpRow* begin() const noexcept { return rows.data(); }
     [[nodiscard]] const OpRow* end() const noexcept { return rows.data() + size; }
@@ -318,7 +320,16 @@ void addLayers(const EvaluationContext& ctx, const ParallelLayout& p, const Kern
     if (layers <= 0) return;
     const Recompute rc = ctx.scenario.training.recompute;
     const LayerKernels& k = cachedLayerKernels(ctx, p, kc, g, moe);
-    e.ops.addScaled(k.begin(), k.end(), k.sums[static_cast<size_t>(rc)], layers, [rc](const OpRow& r) { return runs(rc, r); });
+    const double share = fullRecomputeShare(ctx.scenario.training, g.denseLayers + g.moeLayers);
+    if (rc == Recompute::Full && share < 1) {
+        // Block recompute: every layer runs forward and backward, `share` of them recompute.
+        e.ops.addScaled(k.begin(), k.end(), k.sums[static_cast<size_t>(Recompute::None)], layers,
+                        [](const OpRow& r) { return r.phase != Phase::Recompute; });
+        e.ops.addScaled(k.begin(), k.end(), k.recomputeRows, layers * share,
+                        [](const OpRow& r) { return r.phase == Phase::Recompute; });
+    } else {
+        e.ops.addScaled(k.begin(), k.end(), k.sums[static_cast<size_t>(rc)], layers, [rc](const OpRow& r) { return runs(rc, r); });
+    }
     addLayerCommunication(ctx, p, g, moe, layers, e);
 }
 

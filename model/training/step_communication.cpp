@@ -78,7 +78,10 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
     const double h = m.hidden.value, T = g.tokens;
     const Comm comm(ctx);
     const Phase passes[] = {Phase::Forward, Phase::Backward, Phase::Recompute};
-    auto rowsOf = [&](Phase ph) { return ph == Phase::Backward ? 1.0 : ph == Phase::Forward || rc == Recompute::Full ? 1.0 : 0.0; };
+    // The share of the layers that run a pass's layer-wide collectives (a
+    // full recompute repeats the forward ones, in recompute_layers of them).
+    const double recomputed = fullRecomputeShare(ctx.scenario.training, g.denseLayers + g.moeLayers);
+    auto rowsOf = [&](Phase ph) { return ph == Phase::Recompute ? recomputed : 1.0; };
 
     if (p.tp > 1) {
         // Sequence parallelism: 2 AllGather + 2 ReduceScatter of the activation per layer and pass.
@@ -90,12 +93,12 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
         const Seconds time = (ag.time + rs.time) * 2.0;
         for (Phase ph : passes) {
             if (rowsOf(ph) == 0) continue;
-            const Seconds gemms = perLayer(t, scope, ph, layers, kGemms);
+            const Seconds gemms = perLayer(t, scope, ph, layers * rowsOf(ph), kGemms);
             // Comm-GEMM overlap exchanges chunks through NVLink peer memory (Transformer
             // Engine userbuffers): a TP group that leaves the NVLink domain runs its collectives exposed.
             const bool overlaps = o.tp == TpOverlap::Pipelined && g.groups.tp.spannedTier < 1;
             const Seconds hidden = overlaps ? std::min(time, gemms) * ((p.tp - 1.0) / p.tp) : Seconds{};
-            t.add(commRow(comm, ag, OpKind::TpCollective, ph, OpStream::Tp, scope, layers, activation * 4.0, time, hidden));
+            t.add(commRow(comm, ag, OpKind::TpCollective, ph, OpStream::Tp, scope, layers * rowsOf(ph), activation * 4.0, time, hidden));
         }
         AxisComm& a = e.axis(CommAxis::Tp);
         a.tier = std::max(a.tier, ag.spannedTier);
@@ -109,12 +112,14 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
         const Bytes kv{T * p.cp * kvWidth * kActivationBytes};
         const CollectiveCost ag = comm.run(CollectiveKind::AllGather, kv, g.groups.cp);
         for (Phase ph : passes) {
-            if (ph == Phase::Recompute && rc == Recompute::None) continue;
+            // Ring attention reruns with the attention core: selective recompute reruns it in every layer.
+            const double ringLayers = layers * (ph == Phase::Recompute && rc == Recompute::Selective ? 1.0 : rowsOf(ph));
+            if (ringLayers <= 0) continue;
             const double calls = ph == Phase::Backward ? 2 : 1;
             const Seconds time = ag.time * calls;
-            const Seconds attention = perLayer(t, scope, ph, layers, {OpBound::Attention});
+            const Seconds attention = perLayer(t, scope, ph, ringLayers, {OpBound::Attention});
             const Seconds hidden = o.cp ? std::min(time, attention) : Seconds{};
-            t.add(commRow(comm, ag, OpKind::CpCollective, ph, OpStream::Cp, scope, layers, kv * calls, time, hidden));
+            t.add(commRow(comm, ag, OpKind::CpCollective, ph, OpStream::Cp, scope, ringLayers, kv * calls, time, hidden));
         }
         AxisComm& a = e.axis(CommAxis::Cp);
         a.tier = std::max(a.tier, ag.spannedTier);
@@ -144,10 +149,10 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
         for (Phase ph : passes) {
             if (rowsOf(ph) == 0) continue;
             const Seconds window = ph == Phase::Forward ? backwardCompute : forwardCompute;
-            const double calls = ph == Phase::Forward ? 2 : rc == Recompute::Full ? 4 : 2; // sharing the window
+            const double calls = ph == Phase::Forward ? 2 : 2 + 2 * recomputed; // sharing the window
             const Seconds hidden = o.ep == EpOverlap::None ? Seconds{} : std::min(a2a.time, window / calls) * steady;
-            t.add(commRow(sparse, a2a, OpKind::EpDispatch, ph, OpStream::Ep, scope, layers, sent, a2a.time, hidden));
-            t.add(commRow(sparse, a2a, OpKind::EpCombine, ph, OpStream::Ep, scope, layers, sent, a2a.time, hidden));
+            t.add(commRow(sparse, a2a, OpKind::EpDispatch, ph, OpStream::Ep, scope, layers * rowsOf(ph), sent, a2a.time, hidden));
+            t.add(commRow(sparse, a2a, OpKind::EpCombine, ph, OpStream::Ep, scope, layers * rowsOf(ph), sent, a2a.time, hidden));
         }
         AxisComm& a = e.axis(CommAxis::Ep);
         a.tier = std::max(a.tier, a2a.spannedTier);

@@ -4,13 +4,12 @@
 #   cmake -DCLI=path/to/scalescope-cli -P validation_bounds.cmake
 #
 # Bounds held today: every run within ±35 % (tokens/s per GPU) and the
-# geometric-mean absolute error within 15 % (measured 2026-11-24: worst
-# +31.9 %, geometric mean 13.3 % over 17 runs). The issue's target — ±20 % and
-# 10 % — is NOT met yet: the calibrated model is still optimistic by ~12 %
-# on average (README, "Validation"). Tighten these as the model improves;
+# geometric-mean absolute error within 12.5 % (measured 2026-11-25: worst
+# +31.8 %, geometric mean 11.3 % over 17 runs). The issue's target — ±20 % and
+# 10 % — is NOT met yet (README, "Validation"). Tighten these as the model improves;
 # never loosen them to admit a regression.
 set(max_abs_error 0.35)
-set(max_geometric_mean 0.15)
+set(max_geometric_mean 0.125)
 execute_process(COMMAND ${CLI} validate --json OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "scalescope-cli validate exited with ${rc}:\n${err}")

@@ -61,6 +61,23 @@ TEST_CASE("Korthikanti §4.3 full recompute: 2·sbh/t per layer input plus one l
     CHECK(m.activations.si == Approx(96 * 6291456.0 + 106954752.0 + 256.0 * 4 * 50257).epsilon(1e-12));
 }
 
+TEST_CASE("Block recompute (Megatron-LM --recompute-method block --recompute-num-layers 48): half the GPT-3 layers keep "
+          "2·sbh/t, the other half their whole 34·sbh/t, plus one working set",
+          "[memory][korthikanti]")
+{
+    // 48 · 6,291,456 + 48 · 106,954,752 + 106,954,752 working set + the last stage's fp32 logits
+    Scenario sc = gpt3OnEightH100(Recompute::Full);
+    sc.training.recomputeLayers = 48;
+    const EvaluationContext ctx = contextFor(sc);
+    const MemoryPerGpu m = memoryPerGpu(ctx, ctx.scenario.parallel, 1);
+    CHECK(m.activations.si == Approx(48 * 6291456.0 + 48 * 106954752.0 + 106954752.0 + 256.0 * 4 * 50257).epsilon(1e-12));
+    // More layers than the stage holds is every layer: the plain full-recompute figure.
+    sc.training.recomputeLayers = 500;
+    const EvaluationContext all = contextFor(sc);
+    CHECK(memoryPerGpu(all, all.scenario.parallel, 1).activations.si ==
+          Approx(96 * 6291456.0 + 106954752.0 + 256.0 * 4 * 50257).epsilon(1e-12));
+}
+
 TEST_CASE("FP8 activations: the inputs of the four Linears (QKV h, out-proj h, FC1 h, FC2 4h) are cached in 1 byte: "
           "34h → 27h",
           "[memory][korthikanti]")
@@ -172,4 +189,48 @@ TEST_CASE("Fused attention stores no s² scores: without recompute a GPT-3 175B 
     // a Llama 4 Scout run with 81,920 tokens per GPU once needed 7 TB for them.
     const double fused = layerActivationBytesPerToken(gpt3(), 2048, false, {Recompute::None, {}, false});
     CHECK(fused == Approx(34 * h).epsilon(1e-12));
+}
+
+TEST_CASE("Block recompute: recompute_layers half the stage's layers runs half the recompute FLOPs and TP collectives of "
+          "full recompute; it round-trips and needs recompute \"full\"",
+          "[memory][scenario][recompute]")
+{
+    Scenario sc = gpt3OnEightH100(Recompute::Full);
+    const Evaluation full = evaluate(contextFor(sc));
+    sc.training.recompute = Recompute::None;
+    const Evaluation none = evaluate(contextFor(sc));
+    sc.training.recompute = Recompute::Full;
+    sc.training.recomputeLayers = 48; // of 96
+    const Evaluation half = evaluate(contextFor(sc));
+    REQUIRE((full.ok && none.ok && half.ok));
+    CHECK(none.stage.recompute.si == 0);
+    CHECK(half.stage.recompute.si == Approx(full.stage.recompute.si / 2).epsilon(1e-12));
+    CHECK(half.stage.forwardCompute.si == Approx(full.stage.forwardCompute.si).epsilon(1e-12));
+    CHECK(half.stage.backwardCompute.si == Approx(full.stage.backwardCompute.si).epsilon(1e-12));
+    auto tpRecompute = [](const Evaluation& e) {
+        double s = 0;
+        for (const OpRow& r : e.ops)
+            if (r.op == OpKind::TpCollective && r.phase == Phase::Recompute) s += r.total().si;
+        return s;
+    };
+    CHECK(tpRecompute(full) > 0);
+    CHECK(tpRecompute(half) == Approx(tpRecompute(full) / 2).epsilon(1e-12));
+    CHECK(half.hardwareFlopsPerStep.si > none.hardwareFlopsPerStep.si);
+    CHECK(half.hardwareFlopsPerStep.si < full.hardwareFlopsPerStep.si);
+
+    SpecErrors errors;
+    const auto again = parseScenario(scenarioToJson(sc), "round-trip", errors);
+    REQUIRE(again);
+    CHECK(again->training.recomputeLayers == 48);
+    nlohmann::json bad = scenarioToJson(sc);
+    bad["training"]["recompute"] = "selective";
+    CHECK_FALSE(parseScenario(bad, "bad", errors));
+    REQUIRE(errors.size() == 1);
+    CHECK(errors[0].path == "/training/recompute_layers");
+    bad["training"]["recompute"] = "full";
+    bad["training"]["recompute_layers"] = 0;
+    errors.clear();
+    CHECK_FALSE(parseScenario(bad, "bad", errors));
+    REQUIRE(errors.size() == 1);
+    CHECK(errors[0].path == "/training/recompute_layers");
 }
