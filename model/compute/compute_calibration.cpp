@@ -108,30 +108,46 @@ GemmGrid readGemm(SpecReader& r, const std::string& path, const char* precision,
     return g;
 }
 
-void readAttention(SpecReader& r, ComputeCalibration& c)
+AttentionKernel readAttention(SpecReader& r, const std::string& path, const ComputeCalibration& c, std::string id)
 {
-    const std::string path = "/attention";
+    AttentionKernel k;
+    k.id = std::move(id);
     const std::string source = r.sourceKey(path + "/source");
-    c.attentionSource = {source, source};
+    k.source = {source, source};
     requireUnit(r, path + "/unit", "TFLOP/s");
     requirePeak(r, path + "/peak", "bf16");
-    c.attentionBackend = r.optText(path + "/backend").value_or("");
+    k.backend = r.optText(path + "/backend").value_or("");
     const std::array<std::vector<double>, 3> axes{readAxis(r, path + "/head_dim"), readAxis(r, path + "/seq_len"),
                                                   readAxis(r, path + "/heads")};
     const double peak = c.bf16Peak.value.si / 1e12;
-    c.attention[0] = readGrid(r, path + "/forward", axes, 3, peak, {"head_dim", "seq_len", "heads"});
-    c.attention[1] = readGrid(r, path + "/backward", axes, 3, peak, {"head_dim", "seq_len", "heads"});
+    k.causal[0] = readGrid(r, path + "/forward", axes, 3, peak, {"head_dim", "seq_len", "heads"});
+    k.causal[1] = readGrid(r, path + "/backward", axes, 3, peak, {"head_dim", "seq_len", "heads"});
     const std::string nc = path + "/non_causal";
     (void)r.sourceKey(nc + "/source");
     const double headDim = r.wholeNumber(nc + "/head_dim", 1), heads = r.wholeNumber(nc + "/heads", 1);
     const std::vector<double> seq = readAxis(r, nc + "/seq_len");
-    for (int p = 0; p < 2; ++p) {
+    for (size_t p = 0; p < 2; ++p) {
         LogGrid ratio =
             readGrid(r, nc + (p == 0 ? "/forward" : "/backward"), {seq, {0.0}, {0.0}}, 1, peak, {"seq_len", "", ""});
-        if (c.attention[p].empty() || ratio.values.size() != seq.size()) continue;
+        if (k.causal[p].empty() || ratio.values.size() != seq.size()) continue;
         for (size_t i = 0; i < seq.size(); ++i)
-            ratio.values[i] /= c.attention[p].at(headDim, std::exp2(seq[i]), heads);
-        c.nonCausalRatio[p] = std::move(ratio);
+            ratio.values[i] /= k.causal[p].at(headDim, std::exp2(seq[i]), heads);
+        k.nonCausalRatio[p] = std::move(ratio);
+    }
+    return k;
+}
+
+// The default kernel ("attention", with its "kernel" id) and the others
+// measured on the same GPU ("attention_kernels": {id: table}).
+void readAttentionKernels(SpecReader& r, ComputeCalibration& c)
+{
+    c.attention.push_back(readAttention(r, "/attention", c, r.text("/attention/kernel")));
+    for (const std::string& id : r.objectKeys("/attention_kernels")) {
+        if (c.attentionKernel(id) >= 0) {
+            r.error("/attention_kernels/" + id, "expected a kernel id other than the default's, found \"" + id + "\" twice");
+            continue;
+        }
+        c.attention.push_back(readAttention(r, "/attention_kernels/" + id, c, id));
     }
 }
 
@@ -164,7 +180,7 @@ void readMeasured(SpecReader& r, ComputeCalibration& c)
     c.groupedOverDense =
         readGrid(r, "/grouped_gemm/grouped_over_dense", {readAxis(r, "/grouped_gemm/tokens_per_expert"), {0.0}, {0.0}},
                  1, 1.0, {"tokens_per_expert", "", ""});
-    readAttention(r, c);
+    readAttentionKernels(r, c);
     for (size_t i = 0; i < kMemoryOpCount; ++i) {
         const std::string path = std::string("/memory_bandwidth/") + kMemoryKeys[i];
         const Sourced<Quantity<D::ByteRate>> bw = r.quantity<D::ByteRate>(path);
@@ -190,6 +206,8 @@ void readCarriedOver(SpecReader& r, ComputeCalibration& c)
 {
     c.carriedFrom = r.text("/carried_over/from");
     c.assumption = r.text("/carried_over/assumption");
+    c.attention.push_back({});
+    c.attention[0].id = r.text("/carried_over/attention_kernel");
     if (r.exists("/carried_over/unsupported_source"))
         c.unsupportedSource = r.sourceKey("/carried_over/unsupported_source");
     for (const char* key : kScaleKeys) {
@@ -276,11 +294,14 @@ void resolveCarryOver(ComputeCalibration& t, const ComputeCalibration& base)
     t.groupedSource = base.groupedSource;
     const CarryScale fwd = t.scales.at("attention_forward");
     const CarryScale bwd = t.scales.count("attention_backward") ? t.scales.at("attention_backward") : fwd;
-    t.attention = base.attention;
-    t.nonCausalRatio = base.nonCausalRatio;
-    t.attention[0].scaleClamped(fwd.factor());
-    t.attention[1].scaleClamped(bwd.factor());
-    t.attentionSource = {fwd.efficiency.source, bwd.efficiency.source};
+    // The base's default kernel, scaled, under the target's own kernel id.
+    AttentionKernel& k = t.attention.at(0);
+    const std::string id = k.id;
+    k = base.attention.at(0);
+    k.id = id;
+    k.causal[0].scaleClamped(fwd.factor());
+    k.causal[1].scaleClamped(bwd.factor());
+    k.source = {fwd.efficiency.source, bwd.efficiency.source};
     const CarryScale memory = t.scales.at("memory");
     for (size_t i = 0; i < kMemoryOpCount; ++i) {
         t.memoryFraction[i] = std::min(1.0, base.memoryFraction[i] * memory.factor());
@@ -293,15 +314,26 @@ void resolveCarryOver(ComputeCalibration& t, const ComputeCalibration& base)
     addFallbacks(t);
 }
 
+namespace {
+bool sameIgnoringCase(std::string_view a, std::string_view b) noexcept
+{
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+           });
+}
+} // namespace
+
+int ComputeCalibration::attentionKernel(std::string_view kernel) const noexcept
+{
+    for (size_t i = 0; i < attention.size(); ++i)
+        if (sameIgnoringCase(attention[i].id, kernel)) return static_cast<int>(i);
+    return -1;
+}
+
 bool appliesTo(const ComputeCalibration& c, std::string_view architecture) noexcept
 {
-    auto same = [&](const std::string& a) {
-        return a.size() == architecture.size() &&
-               std::equal(a.begin(), a.end(), architecture.begin(), [](char x, char y) {
-                   return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-               });
-    };
-    return std::any_of(c.architectures.begin(), c.architectures.end(), same);
+    return std::any_of(c.architectures.begin(), c.architectures.end(),
+                       [&](const std::string& a) { return sameIgnoringCase(a, architecture); });
 }
 
 } // namespace scalescope

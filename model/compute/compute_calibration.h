@@ -63,6 +63,17 @@ struct CarryScale {
     [[nodiscard]] double factor() const noexcept { return efficiency.value / reference.value; }
 };
 
+// One fused-attention kernel's measured speed: causal fractions of the
+// BF16 peak over head dim × sequence × query heads, per pass, and the
+// non-causal / causal ratio over sequence length.
+struct AttentionKernel {
+    std::string id;      // what scenarios name it by ("cudnn", "flash2")
+    std::string backend; // the measured implementation ("cuDNN (PyTorch scaled_dot_product_attention)")
+    std::array<LogGrid, 2> causal;         // forward, backward
+    std::array<LogGrid, 2> nonCausalRatio; // non-causal / causal vs sequence length
+    std::array<std::string, 2> source;     // keys into ComputeCalibration::sources
+};
+
 struct ComputeCalibration {
     std::string id, name, description;
     SourceMap sources;
@@ -87,10 +98,12 @@ struct ComputeCalibration {
     std::string fp8Fallback, fp4Fallback, otherFallback; // source keys used when a precision falls back
     LogGrid groupedOverDense;                            // grouped / dense GEMM throughput vs tokens per expert
     std::string groupedSource;
-    std::array<LogGrid, 2> attention;      // causal; over head dim × sequence × query heads
-    std::array<LogGrid, 2> nonCausalRatio; // non-causal / causal vs sequence length
-    std::array<std::string, 2> attentionSource;
-    std::string attentionBackend;          // the measured kernel ("cuDNN (PyTorch scaled_dot_product_attention)")
+    // "attention" (the family's default kernel, first) and "attention_kernels"
+    // (others measured on the same GPU, by id). A carried-over family carries
+    // the default only, under the id "carried_over/attention_kernel" names.
+    std::vector<AttentionKernel> attention;
+    // Index of the kernel with `id` (any case), or -1.
+    [[nodiscard]] int attentionKernel(std::string_view id) const noexcept;
     std::array<double, kMemoryOpCount> memoryFraction{};
     std::array<std::string, kMemoryOpCount> memorySource;
     Sourced<Seconds> launch;

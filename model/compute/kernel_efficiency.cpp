@@ -171,13 +171,16 @@ Efficiency groupedGemmEfficiency(const ComputeCalibration& c, Precision precisio
 }
 
 Efficiency attentionEfficiency(const ComputeCalibration& c, AttentionPass pass, double headDim, double seqLen,
-                               double heads, bool causal) noexcept
+                               double heads, bool causal, int kernel) noexcept
 {
     const size_t p = static_cast<size_t>(pass);
-    if (c.attention[p].empty()) return {1.0, &c.theoreticalSource};
-    double f = c.attention[p].at(headDim, seqLen, heads);
-    if (!causal && !c.nonCausalRatio[p].empty()) f *= c.nonCausalRatio[p].at(seqLen);
-    return {fraction(f), &c.attentionSource[p]};
+    if (kernel < 0 || static_cast<size_t>(kernel) >= c.attention.size()) kernel = 0;
+    if (c.attention.empty() || c.attention[static_cast<size_t>(kernel)].causal[p].empty())
+        return {1.0, &c.theoreticalSource};
+    const AttentionKernel& k = c.attention[static_cast<size_t>(kernel)];
+    double f = k.causal[p].at(headDim, seqLen, heads);
+    if (!causal && !k.nonCausalRatio[p].empty()) f *= k.nonCausalRatio[p].at(seqLen);
+    return {fraction(f), &k.source[p]};
 }
 
 Efficiency memoryBandwidthFraction(const ComputeCalibration& c, MemoryOp op) noexcept

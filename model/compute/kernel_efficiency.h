@@ -69,9 +69,10 @@ struct Factor {
 [[nodiscard]] Efficiency groupedGemmEfficiency(const ComputeCalibration& c, Precision precision, GemmPass pass,
                                                double tokensPerExpert, double n, double k, int experts) noexcept;
 
-// Fused attention (FlashAttention / cuDNN): FLOPs counted as the unmasked part.
+// Fused attention (FlashAttention / cuDNN): FLOPs counted as the unmasked
+// part; `kernel` indexes ComputeCalibration::attention (0: the default).
 [[nodiscard]] Efficiency attentionEfficiency(const ComputeCalibration& c, AttentionPass pass, double headDim,
-                                             double seqLen, double heads, bool causal) noexcept;
+                                             double seqLen, double heads, bool causal, int kernel = 0) noexcept;
 
 // Achievable fraction of nominal HBM bandwidth for a memory-bound kernel.
 [[nodiscard]] Efficiency memoryBandwidthFraction(const ComputeCalibration& c, MemoryOp op) noexcept;

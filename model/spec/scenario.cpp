@@ -287,6 +287,10 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
         r.error("/training/recompute_layers", "expected only with recompute \"full\" (the layers of each stage that recompute in full), found recompute \"" +
                                                   recompute + "\"");
 
+    t.attentionKernel = r.text("/training/attention_kernel", "");
+    if (r.at("/training/attention_kernel") && t.attentionKernel.empty())
+        r.error("/training/attention_kernel", "expected a kernel id such as \"cudnn\" or \"flash2\", found \"\"");
+
     ParallelLayout& p = s.parallel;
     p.tp = static_cast<int>(r.whole("/parallel/tp", 1, 1));
     p.pp = static_cast<int>(r.whole("/parallel/pp", 1, 1));
@@ -398,6 +402,7 @@ json scenarioToJson(const Scenario& s)
     if (s.training.fp32MainGrads) j["training"]["main_grads"] = "fp32";
     if (s.training.recompute == Recompute::Full && s.training.recomputeLayers > 0)
         j["training"]["recompute_layers"] = s.training.recomputeLayers;
+    if (!s.training.attentionKernel.empty()) j["training"]["attention_kernel"] = s.training.attentionKernel;
     const RecomputeModules& rm = s.training.recomputeModules;
     if (rm.norm || rm.mlaUpProj || rm.swiglu) {
         json modules = json::array();

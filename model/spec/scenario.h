@@ -67,6 +67,9 @@ struct TrainingSettings {
     // (Megatron-LM --recompute-method block --recompute-num-layers N; the
     // others store their activations); 0 = every layer.
     int recomputeLayers = 0; // "recompute_layers"
+    // The fused-attention kernel, by the calibration's kernel id ("cudnn",
+    // "flash2"); empty = the GPU family's default.
+    std::string attentionKernel; // "attention_kernel"
 };
 
 // The share of a stage's `stageLayers` layers that run a full recompute:

@@ -181,6 +181,20 @@ std::vector<std::string> SpecReader::textList(const std::string& path)
     return out;
 }
 
+std::vector<std::string> SpecReader::objectKeys(const std::string& path)
+{
+    std::vector<std::string> out;
+    const json* v = at(path);
+    if (!v) return out;
+    if (!v->is_object()) {
+        error(path, "expected an object, found " + describeJson(v));
+        return out;
+    }
+    for (const auto& item : v->items())
+        out.push_back(item.key());
+    return out;
+}
+
 std::vector<double> SpecReader::numberList(const std::string& path)
 {
     std::vector<double> out;

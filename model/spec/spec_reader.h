@@ -32,6 +32,8 @@ public:
     [[nodiscard]] int wholeNumber(const std::string& path, int minimum);
     [[nodiscard]] std::vector<int> intList(const std::string& path);
     [[nodiscard]] std::vector<std::string> textList(const std::string& path);
+    // The keys of an optional object (none when absent; an error when not an object).
+    [[nodiscard]] std::vector<std::string> objectKeys(const std::string& path);
     // A list of positive numbers (the rows of a compact sourced table).
     [[nodiscard]] std::vector<double> numberList(const std::string& path);
     // A string naming a key of /sources (the source of a compact table).

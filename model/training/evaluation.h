@@ -76,6 +76,7 @@ enum class WarningCode {
     ComputeCalibrationCarriedOver,
     StepBeyondTrainingBudget, // a = tokens per step, b = training.tokens_total
     BatchFarBeyondCriticalBatch, // a = tokens per step, b = the critical batch bound B*, c = the warning factor
+    AttentionKernelNotCalibrated, // training.attention_kernel has no table for this GPU family: its default runs
 };
 
 struct Warning {

@@ -46,6 +46,11 @@ std::optional<EvaluationContext> makeEvaluationContext(const Scenario& s, const 
     if (const ComputeCalibration* c = catalog.computeCalibrationFor(gpu->architecture)) {
         ctx.compute = *c;
         ctx.computeCarriedOver = c->carriedOver();
+        if (const std::string& k = s.training.attentionKernel; !k.empty()) {
+            const int i = c->attentionKernel(k);
+            ctx.attentionKernel = std::max(i, 0);
+            ctx.attentionKernelMissing = i < 0;
+        }
     } else if (s.efficiency == EfficiencyMode::Measured) {
         errors.push_back({file, "/efficiency",
                           "expected a kernel calibration (specs/calibration/compute-*.json) for the " +

@@ -32,6 +32,8 @@ struct EvaluationContext {
     std::optional<CriticalBatchSpec> criticalBatch; // specs/calibration/critical-batch.json
     ComputeCalibration compute;      // kernel speeds of gpu.architecture; empty (all 1) when none
     bool computeCarriedOver = false; // compute is scaled from another family: an assumption to show
+    int attentionKernel = 0;         // index into compute.attention (training.attention_kernel)
+    bool attentionKernelMissing = false; // the scenario names a kernel the family has no table for: the default runs
     NetworkTiers tiers;
     ModelCost cost; // at scenario.training.seqLen
     FlopsPerSecond peak{}; // dense Tensor Core peak at the training precision

@@ -56,7 +56,7 @@ public:
     void attention(Acc& a, AttentionPass pass, double flops, double bytes, double headDim, double seq, double heads) const noexcept
     {
         if (flops <= 0) return;
-        const Efficiency e = m_measured ? attentionEfficiency(m_ctx.compute, pass, headDim, seq, heads, true) : Efficiency{};
+        const Efficiency e = m_measured ? attentionEfficiency(m_ctx.compute, pass, headDim, seq, heads, true, m_ctx.attentionKernel) : Efficiency{};
         add(a, flops, bytes, roofline(flops, m_attentionPeak, e.fraction, bytes, 1.0), e.source);
     }
     void memory(Acc& a, MemoryOp op, double bytes) const noexcept

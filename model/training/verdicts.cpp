@@ -45,6 +45,7 @@ std::string_view warningKey(WarningCode c) noexcept
     case WarningCode::ComputeCalibrationCarriedOver: return "compute_calibration_carried_over";
     case WarningCode::StepBeyondTrainingBudget: return "step_beyond_training_budget";
     case WarningCode::BatchFarBeyondCriticalBatch: return "batch_far_beyond_critical_batch";
+    case WarningCode::AttentionKernelNotCalibrated: return "attention_kernel_not_calibrated";
     }
     return "?";
 }
@@ -100,6 +101,8 @@ std::string warningMessage(const Warning& w)
     case WarningCode::StepBeyondTrainingBudget:
         return "one step takes " + groupedNumber(w.a) + " tokens, more than the whole training budget of " + groupedNumber(w.b) +
                " tokens: check global_batch and seq_len";
+    case WarningCode::AttentionKernelNotCalibrated:
+        return "the scenario's attention_kernel has no measurements for this GPU family: its default attention kernel is used";
     case WarningCode::BatchFarBeyondCriticalBatch:
         return "one step takes " + groupedNumber(w.a) + " tokens, " + num(w.a / w.b) + "× the critical batch bound of " +
                groupedNumber(w.b) + " tokens (Kaplan et al. 2020): beyond it more tokens per step buy no faster training; check global_batch";
@@ -173,6 +176,8 @@ void addVerdicts(const EvaluationContext& ctx, const ParallelLayout& p, const Ax
         e.warn(WarningCode::AboveBestPublishedMfu, e.mfu, ctx.publishedMfuCeiling);
     if (ctx.computeCarriedOver && ctx.scenario.efficiency == EfficiencyMode::Measured)
         e.warn(WarningCode::ComputeCalibrationCarriedOver);
+    if (ctx.attentionKernelMissing && ctx.scenario.efficiency == EfficiencyMode::Measured)
+        e.warn(WarningCode::AttentionKernelNotCalibrated);
     if (ctx.scenario.efficiency == EfficiencyMode::Theoretical) e.warn(WarningCode::TheoreticalMode);
     const double budget = ctx.scenario.training.tokensTotal;
     if (budget > 0 && e.tokensPerStep > budget) e.warn(WarningCode::StepBeyondTrainingBudget, e.tokensPerStep, budget);

@@ -209,6 +209,10 @@
         <source>%1=%2 does not divide the %3-GPU NVLink domain: some of its groups straddle a domain boundary and cross the scale-out network</source>
         <translation>%1=%2 不能整除 %3 个 GPU 的 NVLink 域：部分组跨越域边界，要经过横向扩展网络</translation>
     </message>
+    <message>
+        <source>The scenario&apos;s attention kernel has no measurements for this GPU: the GPU&apos;s default attention kernel is used</source>
+        <translation>场景指定的注意力内核在此 GPU 上没有实测数据：改用该 GPU 的默认注意力内核</translation>
+    </message>
 </context>
 <context>
     <name>ViewExport</name>

@@ -3,13 +3,13 @@
 # shown by `validate` but not held here). Run by CTest as `validation_bounds`:
 #   cmake -DCLI=path/to/scalescope-cli -P validation_bounds.cmake
 #
-# Bounds held today: every run within ±35 % (tokens/s per GPU) and the
-# geometric-mean absolute error within 12.5 % (measured 2026-11-25: worst
-# +31.8 %, geometric mean 11.3 % over 17 runs). The issue's target — ±20 % and
+# Bounds held today: every run within ±30 % (tokens/s per GPU) and the
+# geometric-mean absolute error within 12 % (measured 2026-11-25: worst
+# +24.8 %, geometric mean 10.8 % over 17 runs). The issue's target — ±20 % and
 # 10 % — is NOT met yet (README, "Validation"). Tighten these as the model improves;
 # never loosen them to admit a regression.
-set(max_abs_error 0.35)
-set(max_geometric_mean 0.125)
+set(max_abs_error 0.30)
+set(max_geometric_mean 0.12)
 execute_process(COMMAND ${CLI} validate --json OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "scalescope-cli validate exited with ${rc}:\n${err}")

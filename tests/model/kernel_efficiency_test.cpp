@@ -161,6 +161,39 @@ TEST_CASE("H100 cuDNN attention: backward slower than forward at every measured 
           Approx(530.6).epsilon(0.01));
 }
 
+TEST_CASE("H100 FlashAttention-2 (attention_kernel flash2): 128-dim causal 8k, 32 heads, forward 293 and backward 281 "
+          "TFLOP/s as measured, about half of cuDNN's 629 / 494; Ampere carries flash2, Blackwell flash4",
+          "[kernel]")
+{
+    const ComputeCalibration& h = family("Hopper");
+    REQUIRE(h.attention.size() == 2);
+    CHECK(h.attention[0].id == "cudnn");
+    const int fa2 = h.attentionKernel("FLASH2"); // ids match in any case
+    REQUIRE(fa2 == 1);
+    CHECK(h.attentionKernel("flash3") == -1);
+    CHECK(tflops(attentionEfficiency(h, AttentionPass::Forward, 128, 8192, 32, true, fa2), kH100Bf16) ==
+          Approx(293.4).epsilon(0.01));
+    CHECK(tflops(attentionEfficiency(h, AttentionPass::Backward, 128, 8192, 32, true, fa2), kH100Bf16) ==
+          Approx(281.5).epsilon(0.01));
+    CHECK(tflops(attentionEfficiency(h, AttentionPass::Forward, 128, 8192, 32, true), kH100Bf16) ==
+          Approx(629.3).epsilon(0.01));
+    // Non-causal at 8k, 32 heads: measured 316.0 forward, 291.9 backward.
+    CHECK(tflops(attentionEfficiency(h, AttentionPass::Forward, 128, 8192, 32, false, fa2), kH100Bf16) ==
+          Approx(316.0).epsilon(0.01));
+    CHECK(tflops(attentionEfficiency(h, AttentionPass::Backward, 128, 8192, 32, false, fa2), kH100Bf16) ==
+          Approx(291.9).epsilon(0.01));
+    // The two kernels cite different rows; a kernel index out of range is the default.
+    CHECK(*attentionEfficiency(h, AttentionPass::Forward, 128, 8192, 32, true, fa2).source == "h100fa2");
+    CHECK(attentionEfficiency(h, AttentionPass::Forward, 128, 8192, 32, true, 7).fraction ==
+          attentionEfficiency(h, AttentionPass::Forward, 128, 8192, 32, true).fraction);
+    const ComputeCalibration& a = family("Ampere");
+    REQUIRE(a.attention.size() == 1);
+    CHECK(a.attention[0].id == "flash2");
+    const ComputeCalibration& b = family("Blackwell");
+    REQUIRE(b.attention.size() == 1);
+    CHECK(b.attention[0].id == "flash4");
+}
+
 TEST_CASE("H100 memory-bound kernels: fused AdamW 10.64 ps per fp32 parameter, residual add 2997 GB/s (+-1 %)",
           "[kernel]")
 {

@@ -189,3 +189,42 @@ TEST_CASE("Sanity: a step beyond 100× the critical batch bound B* = 2·10^8 tok
     huge.training.tokensTotal = 1e9;
     CHECK(hasWarning(evaluate(contextFor(huge)), WarningCode::StepBeyondTrainingBudget));
 }
+
+TEST_CASE("attention_kernel flash2 on H100 costs attention at the measured FlashAttention-2 speed (slower than cuDNN); "
+          "on a B200 it has no table: the default runs, with a warning; the key round-trips",
+          "[training][kernel]")
+{
+    Scenario s = makeScenario("dgx-h100-superpod", 8, "llama3-8b", 1, 1, 8, 8);
+    s.efficiency = EfficiencyMode::Measured;
+    auto attention = [](const Evaluation& e) {
+        double t = 0;
+        for (const OpRow& r : e.ops)
+            if (r.op == OpKind::AttentionCore) t += r.total().si;
+        return t;
+    };
+    const Evaluation cudnn = evaluate(contextFor(s));
+    s.training.attentionKernel = "flash2";
+    const Evaluation fa2 = evaluate(contextFor(s));
+    REQUIRE((cudnn.ok && fa2.ok));
+    CHECK(attention(fa2) > 1.5 * attention(cudnn)); // measured: roughly half the speed at 8k
+    CHECK(fa2.stepTime.si > cudnn.stepTime.si);
+    CHECK_FALSE(hasWarning(fa2, WarningCode::AttentionKernelNotCalibrated));
+
+    Scenario b = makeScenario("dgx-b200-superpod", 8, "llama3-8b", 1, 1, 8, 8);
+    b.efficiency = EfficiencyMode::Measured;
+    const Evaluation byDefault = evaluate(contextFor(b));
+    b.training.attentionKernel = "flash2";
+    const Evaluation missing = evaluate(contextFor(b));
+    CHECK(hasWarning(missing, WarningCode::AttentionKernelNotCalibrated));
+    CHECK(missing.stepTime.si == Approx(byDefault.stepTime.si).epsilon(1e-12));
+
+    SpecErrors errors;
+    const auto again = parseScenario(scenarioToJson(s), "round-trip", errors);
+    REQUIRE(again);
+    CHECK(again->training.attentionKernel == "flash2");
+    nlohmann::json bad = scenarioToJson(s);
+    bad["training"]["attention_kernel"] = "";
+    CHECK_FALSE(parseScenario(bad, "bad", errors));
+    REQUIRE(errors.size() == 1);
+    CHECK(errors[0].path == "/training/attention_kernel");
+}

@@ -65,6 +65,8 @@ QString verdictText(const Warning& w)
     case WarningCode::BatchFarBeyondCriticalBatch:
         return QCoreApplication::translate("Verdicts", "One step takes %1 tokens, %2× the critical batch bound of %3 tokens (Kaplan et al. 2020): more tokens per step no longer train faster; check the global batch")
             .arg(QLocale().toString(w.a, 'f', 0), QLocale().toString(w.a / w.b, 'f', 0), QLocale().toString(w.b, 'f', 0));
+    case WarningCode::AttentionKernelNotCalibrated:
+        return QCoreApplication::translate("Verdicts", "The scenario's attention kernel has no measurements for this GPU: the GPU's default attention kernel is used");
     case WarningCode::GroupStraddlesDomain:
         return QCoreApplication::translate("Verdicts", "%1=%2 does not divide the %3-GPU NVLink domain: some of its groups straddle a domain boundary and cross the scale-out network")
             .arg(QString::fromStdString(std::string(commAxisKey(static_cast<CommAxis>(static_cast<int>(w.c))))).toUpper(), num(w.a), num(w.b));
