@@ -24,13 +24,6 @@
 
 namespace scalescope {
 
-namespace {
-
-const QStringList kAxisKeys{QStringLiteral("tp"), QStringLiteral("pp"), QStringLiteral("cp"), QStringLiteral("ep"),
-                            QStringLiteral("vpp")};
-
-} // namespace
-
 ScenarioControls::ScenarioControls(ScenarioController& controller, QWidget* parent)
     : QWidget(parent), m_controller(controller)
 {
@@ -118,11 +111,19 @@ void ScenarioControls::build()
     for (int z = 0; z <= 3; ++z) m_zero->addItem(QString::number(z), z);
     row(QStringLiteral("zero"), m_zero);
     m_recompute = new QComboBox(this);
+    m_recompute->setObjectName(QStringLiteral("recompute"));
     for (Recompute r : {Recompute::None, Recompute::Selective, Recompute::Full})
         m_recompute->addItem(QString(), QString::fromUtf8(recomputeKey(r).data()));
     row(QStringLiteral("recompute"), m_recompute);
+    m_recomputeLayers = new QSpinBox(this);
+    m_recomputeLayers->setObjectName(QStringLiteral("recomputeLayers"));
+    m_recomputeLayers->setRange(0, 4096);
+    row(QStringLiteral("recomputeLayers"), m_recomputeLayers);
+    m_attentionKernel = new QComboBox(this);
+    m_attentionKernel->setObjectName(QStringLiteral("attentionKernel"));
+    row(QStringLiteral("attention"), m_attentionKernel);
 
-    for (const QString& axis : kAxisKeys) {
+    for (const QString& axis : sliderAxes()) {
         AxisControl c;
         c.slider = new QSlider(Qt::Horizontal, this);
         c.slider->setObjectName(axis + QStringLiteral("Slider"));
@@ -192,6 +193,13 @@ void ScenarioControls::build()
     comboEdit(m_recompute, QT_TR_NOOP("Change recompute"), [](Scenario& s, const QVariant& v) {
         s.training.recompute = recomputeFromKey(v.toString().toStdString()).value_or(Recompute::Selective);
     });
+    comboEdit(m_attentionKernel, QT_TR_NOOP("Change attention kernel"),
+              [](Scenario& s, const QVariant& v) { s.training.attentionKernel = v.toString().toStdString(); });
+    connect(m_recomputeLayers, &QSpinBox::editingFinished, this, [this] {
+        const int layers = m_recomputeLayers->value();
+        if (layers != m_controller.scenario().training.recomputeLayers)
+            editWith(tr("Change recomputed layers"), 0, [layers](Scenario& s) { s.training.recomputeLayers = layers; });
+    });
     comboEdit(m_schedule, QT_TR_NOOP("Change schedule"), [](Scenario& s, const QVariant& v) {
         s.parallel.schedule = scheduleFromKey(v.toString().toStdString()).value_or(Schedule::OneFOneB);
         if (s.parallel.schedule != Schedule::Interleaved) s.parallel.vpp = 1;
@@ -237,41 +245,6 @@ void ScenarioControls::editFittingSystem(const QString& what, const std::functio
     m_controller.edit(next, what, 0);
 }
 
-std::vector<int> ScenarioControls::candidates(const QString& axis, const Scenario& s, QString* excluded) const
-{
-    std::vector<int> out;
-    const PlannerResultPtr r = m_controller.result();
-    const std::shared_ptr<const EvaluationContext> ctx = r ? r->context : nullptr;
-    // One scratch copy of the context per axis; each candidate only swaps the scenario in it.
-    std::optional<EvaluationContext> probe;
-    if (ctx && ctx->model.id == s.model) probe.emplace(*ctx);
-    const int limit = axis == QLatin1String("vpp") ? 16 : static_cast<int>(std::min<long long>(s.gpus, 256));
-    for (int v = 1; v <= limit; ++v) {
-        Scenario trial = s;
-        axisField(trial, axis) = v;
-        const long long mp = static_cast<long long>(trial.parallel.tp) * trial.parallel.pp * trial.parallel.cp;
-        if (axis != QLatin1String("ep") && axis != QLatin1String("vpp") && s.gpus % mp != 0) continue; // not a divisor: not offered
-        rebalance(trial);
-        // ep and vpp are kept as asked, so that the layout check explains why a value is not offered.
-        if (axis == QLatin1String("ep") || axis == QLatin1String("vpp")) axisField(trial, axis) = v;
-        if (axis == QLatin1String("vpp") && v > 1) trial.parallel.schedule = Schedule::Interleaved;
-        if (!probe) {
-            out.push_back(v);
-            continue;
-        }
-        probe->scenario = trial;
-        if (!layoutIsValid(*probe, trial.parallel)) {
-            const auto problem = layoutProblem(*probe, trial.parallel);
-            if (excluded && problem && (axis != QLatin1String("ep") || v <= 64))
-                *excluded += QStringLiteral("%1 = %2: %3\n").arg(axis.toUpper()).arg(v).arg(QString::fromStdString(problem->message));
-            continue;
-        }
-        out.push_back(v);
-    }
-    if (out.empty()) out.push_back(axisValue(s, axis));
-    return out;
-}
-
 void ScenarioControls::axisMoved(const QString& axis, int index)
 {
     if (m_syncing) return;
@@ -284,119 +257,6 @@ void ScenarioControls::axisMoved(const QString& axis, int index)
                  axisField(s, axis) = v;
                  if (axis == QLatin1String("vpp")) s.parallel.schedule = v > 1 ? Schedule::Interleaved : Schedule::OneFOneB;
              });
-}
-
-void ScenarioControls::syncFromScenario()
-{
-    m_syncing = true;
-    const PlannerResultPtr latest = m_controller.result();
-    m_syncedModel = latest && latest->context ? latest->context->model.id : std::string();
-    const Scenario& s = m_controller.scenario();
-    auto select = [](QComboBox* box, const QVariant& v) {
-        const int i = box->findData(v);
-        if (i >= 0) box->setCurrentIndex(i);
-    };
-    select(m_system, QString::fromStdString(s.system));
-    select(m_model, QString::fromStdString(s.model));
-    syncSystemLimits(s);
-    m_gpus->setValue(static_cast<int>(s.gpus));
-    select(m_seqLen, s.training.seqLen);
-    m_globalBatch->setValue(s.training.globalBatch);
-    select(m_microbatch, s.parallel.microbatchSize);
-    select(m_precision, QString::fromUtf8(precisionKey(s.training.precision).data()));
-    select(m_zero, s.training.zeroStage);
-    select(m_recompute, QString::fromUtf8(recomputeKey(s.training.recompute).data()));
-    select(m_schedule, QString::fromUtf8(scheduleKey(s.parallel.schedule).data()));
-    m_sharp->setChecked(s.network.sharp);
-    select(m_mode, s.efficiency == EfficiencyMode::Measured ? QStringLiteral("measured") : QStringLiteral("theoretical"));
-    for (const QString& axis : kAxisKeys) {
-        QString excluded;
-        m_offered[axis] = candidates(axis, s, &excluded);
-        AxisControl& c = m_axes[axis];
-        const auto& values = m_offered[axis];
-        if (!c.slider->isSliderDown()) {
-            c.slider->setRange(0, static_cast<int>(values.size()) - 1);
-            const int current = axisValue(s, axis);
-            const auto it = std::find(values.begin(), values.end(), current);
-            c.slider->setValue(it == values.end() ? 0 : static_cast<int>(it - values.begin()));
-        }
-        c.value->setText(QString::number(axisValue(s, axis)));
-        QString offeredText;
-        for (int v : values) offeredText += (offeredText.isEmpty() ? QString() : QStringLiteral(", ")) + QString::number(v);
-        c.slider->setToolTip(tr("Offered: %1").arg(offeredText) +
-                             (excluded.isEmpty() ? QString() : QStringLiteral("\n") + tr("Not offered:") + QStringLiteral("\n") + excluded.trimmed()));
-    }
-    m_dp->setText(QString::number(s.parallel.dp));
-    m_dp->setToolTip(tr("The GPUs left: GPUs / (TP·PP·CP)"));
-    // Rebuilt only when the order changed: a list rebuild relayouts and repaints the dock on every slider step.
-    bool sameOrder = m_order->count() == static_cast<int>(s.parallel.order.size());
-    for (int i = 0; sameOrder && i < m_order->count(); ++i)
-        sameOrder = m_order->item(i)->data(Qt::UserRole).toInt() == static_cast<int>(s.parallel.order[static_cast<size_t>(i)]);
-    if (!sameOrder) {
-        m_order->clear();
-        for (Axis a : s.parallel.order) {
-            auto* item = new QListWidgetItem(QString::fromUtf8(axisKey(a).data()).toUpper(), m_order);
-            item->setData(Qt::UserRole, static_cast<int>(a));
-        }
-    }
-    m_syncing = false;
-}
-
-void ScenarioControls::syncSystemLimits(const Scenario& s)
-{
-    const SpecCatalog& catalog = m_controller.catalog();
-    const SystemSpec* system = scenarioSystem(s, catalog);
-    const int maxGpus = system ? static_cast<int>(std::clamp<long long>(system->scaleOut.maxGpus.value, 1, 1 << 20)) : 1 << 20;
-    m_gpus->setRange(1, maxGpus);
-    m_gpus->setToolTip(system ? tr("At most %1 GPUs on %2").arg(QLocale().toString(maxGpus), QString::fromStdString(system->name))
-                              : QString());
-    const GpuSpec* gpu = scenarioGpu(s, catalog);
-    auto* precisions = qobject_cast<QStandardItemModel*>(m_precision->model());
-    for (int i = 0; precisions && i < m_precision->count(); ++i) {
-        const auto p = precisionFromKey(m_precision->itemData(i).toString().toStdString());
-        const bool supported = !gpu || (p && gpu->peak(*p));
-        QStandardItem* item = precisions->item(i);
-        item->setEnabled(supported);
-        item->setToolTip(supported || !gpu ? QString()
-                                           : tr("The %1 has no Tensor Cores for %2").arg(QString::fromStdString(gpu->name), item->text()));
-    }
-    auto* schedules = qobject_cast<QStandardItemModel*>(m_schedule->model());
-    const int interleaved = m_schedule->findData(QString::fromUtf8(scheduleKey(Schedule::Interleaved).data()));
-    if (schedules && interleaved >= 0) {
-        QStandardItem* item = schedules->item(interleaved);
-        item->setEnabled(s.parallel.pp > 1);
-        item->setToolTip(s.parallel.pp > 1 ? QString() : tr("Interleaving needs a pipeline: PP > 1"));
-    }
-}
-
-void ScenarioControls::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange) retranslate();
-    QWidget::changeEvent(event);
-}
-
-void ScenarioControls::retranslate()
-{
-    const std::pair<const char*, QString> titles[] = {
-        {"system", tr("System")}, {"gpus", tr("GPUs")}, {"model", tr("Model")}, {"seq", tr("Sequence length")},
-        {"batch", tr("Global batch (sequences)")}, {"microbatch", tr("Micro-batch size")}, {"precision", tr("Precision")},
-        {"zero", tr("ZeRO stage")}, {"recompute", tr("Recompute")}, {"tp", tr("TP")},
-        {"pp", tr("PP")}, {"cp", tr("CP")}, {"ep", tr("EP")},
-        {"vpp", tr("VPP")}, {"dp", tr("DP")}, {"schedule", tr("Schedule")},
-        {"order", tr("Axis order")}, {"sharp", tr("SHARP")}, {"mode", tr("Efficiency")}};
-    for (const auto& [key, title] : titles) m_labels[QString::fromLatin1(key)]->setText(title);
-    m_recompute->setItemText(0, tr("none"));
-    m_recompute->setItemText(1, tr("selective"));
-    m_recompute->setItemText(2, tr("full"));
-    m_sharp->setText(tr("in-network reduction"));
-    m_mode->setItemText(0, tr("measured (calibrated kernels, NCCL)"));
-    m_mode->setItemText(1, tr("theoretical (roofline)"));
-    m_order->setToolTip(tr("Drag to reorder, innermost first: the first axis gets the closest GPUs (same NVLink domain)."));
-    const std::pair<const char*, QString> axisTips[] = {
-        {"tp", tr("Tensor parallel: splits every layer's matrices")}, {"pp", tr("Pipeline parallel: splits the layers into stages")},
-        {"cp", tr("Context parallel: splits the sequence")}, {"ep", tr("Expert parallel: splits the experts across data-parallel ranks")},
-        {"vpp", tr("Virtual pipeline stages per GPU (interleaved 1F1B)")}};
-    for (const auto& [key, tip] : axisTips) m_labels[QString::fromLatin1(key)]->setToolTip(tip);
 }
 
 } // namespace scalescope

@@ -1,11 +1,14 @@
 #pragma once
-// The scenario dock: system, GPUs, model, training settings, the parallel
+// The scenario dock (scenario_controls.cpp builds it and turns each control
+// into an edit; scenario_controls_sync.cpp shows the scenario in it): system,
+// GPUs, model, training settings, the parallel
 // layout as sliders that offer only valid values (the excluded ones are
 // explained in the tooltip), the mesh axis order and network options.
 // Every change is an undoable edit through the ScenarioController.
 
 #include "model/spec/scenario.h"
 
+#include <QStringList>
 #include <QWidget>
 
 #include <functional>
@@ -53,6 +56,7 @@ private:
     void editFittingSystem(const QString& what, const std::function<void(Scenario&)>& change);
     void rememberPreferredLayout();
     void syncSystemLimits(const Scenario& s);
+    void syncAttentionKernels(const Scenario& s);
     void axisMoved(const QString& axis, int index);
     [[nodiscard]] std::vector<int> candidates(const QString& axis, const Scenario& s, QString* excluded) const;
 
@@ -79,6 +83,8 @@ private:
     QComboBox* m_precision = nullptr;
     QComboBox* m_zero = nullptr;
     QComboBox* m_recompute = nullptr;
+    QSpinBox* m_recomputeLayers = nullptr;   // with full recompute: layers per stage (0: all)
+    QComboBox* m_attentionKernel = nullptr;  // "": the GPU family's default
     QComboBox* m_schedule = nullptr;
     QListWidget* m_order = nullptr;
     QCheckBox* m_sharp = nullptr;
@@ -87,6 +93,7 @@ private:
     std::map<QString, AxisControl> m_axes;
     std::map<QString, std::vector<int>> m_offered;
     std::map<QString, QLabel*> m_labels;
+    QStringList m_kernelIds; // the attention kernels m_attentionKernel lists
 };
 
 } // namespace scalescope

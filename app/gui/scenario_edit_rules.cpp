@@ -5,6 +5,13 @@
 
 namespace scalescope {
 
+const QStringList& sliderAxes()
+{
+    static const QStringList axes{QStringLiteral("tp"), QStringLiteral("pp"), QStringLiteral("cp"), QStringLiteral("ep"),
+                                  QStringLiteral("vpp")};
+    return axes;
+}
+
 int& axisField(Scenario& s, const QString& axis)
 {
     ParallelLayout& p = s.parallel;
@@ -43,8 +50,13 @@ void fitToSystem(Scenario& s, const SpecCatalog& catalog, const ParallelLayout& 
 {
     if (const SystemSpec* system = scenarioSystem(s, catalog))
         s.gpus = std::clamp<long long>(s.gpus, 1, std::max<long long>(system->scaleOut.maxGpus.value, 1));
-    if (const GpuSpec* gpu = scenarioGpu(s, catalog); gpu && !gpu->peak(s.training.precision))
-        s.training.precision = Precision::Bf16;
+    if (const GpuSpec* gpu = scenarioGpu(s, catalog)) {
+        if (!gpu->peak(s.training.precision)) s.training.precision = Precision::Bf16;
+        // An attention kernel the new GPU family has no measurements of gives way to its default.
+        const ComputeCalibration* c = catalog.computeCalibrationFor(gpu->architecture);
+        if (!s.training.attentionKernel.empty() && (!c || c->attentionKernel(s.training.attentionKernel) < 0))
+            s.training.attentionKernel.clear();
+    }
     s.parallel = fitLayout(preferred, s.gpus);
 }
 

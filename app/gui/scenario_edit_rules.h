@@ -8,6 +8,7 @@
 #include "model/spec/scenario.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -18,6 +19,7 @@ struct GpuSpec;
 struct SystemSpec;
 
 // The slider axes of the controls: "tp", "pp", "cp", "ep", "vpp".
+[[nodiscard]] const QStringList& sliderAxes();
 [[nodiscard]] int& axisField(Scenario& s, const QString& axis);
 [[nodiscard]] int axisValue(const Scenario& s, const QString& axis);
 
@@ -31,7 +33,8 @@ void rebalance(Scenario& s);
 [[nodiscard]] const GpuSpec* scenarioGpu(const Scenario& s, const SpecCatalog& catalog);
 
 // Brings a scenario within its (possibly new) system: at most the system's
-// GPUs, and BF16 when the GPU lacks the precision chosen. `preferred` is the
+// GPUs, BF16 when the GPU lacks the precision chosen, and the family's
+// default attention kernel when it has no measurements of the one chosen. `preferred` is the
 // layout the user last chose; the GPU count's layout is fitted from it.
 void fitToSystem(Scenario& s, const SpecCatalog& catalog, const ParallelLayout& preferred);
 

@@ -2120,6 +2120,46 @@ Flow for this job: %3 (%4 of heat)</source>
         <source>Virtual pipeline stages per GPU (interleaved 1F1B)</source>
         <translation>每个 GPU 上的虚拟流水线阶段数（交错 1F1B）</translation>
     </message>
+    <message>
+        <source>Change attention kernel</source>
+        <translation>更改注意力内核</translation>
+    </message>
+    <message>
+        <source>Change recomputed layers</source>
+        <translation>更改重计算层数</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>default (%1)</source>
+        <translation>默认（%1）</translation>
+    </message>
+    <message>
+        <source>%1 (not measured on this GPU)</source>
+        <translation>%1（此 GPU 上无实测）</translation>
+    </message>
+    <message>
+        <source>Recomputed layers</source>
+        <translation>重计算层数</translation>
+    </message>
+    <message>
+        <source>Attention kernel</source>
+        <translation>注意力内核</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>With full recompute: how many layers of each pipeline stage recompute, the others store their activations (Megatron-LM --recompute-num-layers)</source>
+        <translation>完全重计算时：每个流水线阶段中重计算的层数，其余各层保存激活（Megatron-LM --recompute-num-layers）</translation>
+    </message>
+    <message>
+        <source>The fused-attention kernel, as measured on this GPU family (cudnn, flash2 = FlashAttention-2, …)</source>
+        <translation>融合注意力内核，按此 GPU 系列的实测数据（cudnn、flash2 = FlashAttention-2 等）</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::ShardingMapScene</name>

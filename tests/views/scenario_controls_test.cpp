@@ -156,3 +156,35 @@ TEST_CASE("Controls: a model change keeps the layout valid for the new model (TP
     CHECK(c.controller.scenario().parallel.ep == 1);
     CHECK(c.controller.result()->ok());
 }
+
+TEST_CASE("Controls: the attention kernels measured on the GPU family are offered (H100: default cudnn, flash2); a "
+          "system without the chosen one falls back to its default; recomputed layers only with full recompute",
+          "[planner][controls]")
+{
+    Controls c("default"); // 64 H100, selective recompute
+    auto* kernels = c.child<QComboBox>("attentionKernel");
+    REQUIRE(kernels->count() == 2);
+    CHECK(kernels->itemData(0).toString().isEmpty());
+    CHECK(kernels->itemText(0).contains(QStringLiteral("cudnn")));
+    c.choose("attentionKernel", QStringLiteral("flash2"));
+    CHECK(c.controller.scenario().training.attentionKernel == "flash2");
+    c.controller.undoStack()->undo();
+    c.settle();
+    CHECK(c.controller.scenario().training.attentionKernel.empty());
+    CHECK(kernels->currentIndex() == 0);
+    c.choose("attentionKernel", QStringLiteral("flash2"));
+    c.choose("system", QStringLiteral("dgx-b200-superpod")); // Blackwell: flash4 only
+    CHECK(c.controller.scenario().training.attentionKernel.empty());
+    REQUIRE(kernels->count() == 1);
+    CHECK(kernels->itemText(0).contains(QStringLiteral("flash4")));
+
+    auto* layers = c.child<QSpinBox>("recomputeLayers");
+    CHECK_FALSE(layers->isEnabled());
+    c.choose("recompute", QStringLiteral("full"));
+    CHECK(layers->isEnabled());
+    CHECK(layers->text() == layers->specialValueText()); // 0 = every layer
+    layers->setValue(10);
+    Q_EMIT layers->editingFinished();
+    c.settle();
+    CHECK(c.controller.scenario().training.recomputeLayers == 10);
+}

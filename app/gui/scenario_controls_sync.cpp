@@ -1,0 +1,213 @@
+// The scenario dock showing the scenario: the controls follow each edit
+// (values, the values each slider offers and why others are not, the limits
+// of the system and GPU) and the language.
+
+#include "scenario_controls.h"
+
+#include "scenario_controller.h"
+#include "scenario_edit_rules.h"
+
+#include "model/spec/spec_catalog.h"
+#include "model/training/layout_check.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QEvent>
+#include <QLabel>
+#include <QListWidget>
+#include <QLocale>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStandardItemModel>
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+namespace scalescope {
+
+std::vector<int> ScenarioControls::candidates(const QString& axis, const Scenario& s, QString* excluded) const
+{
+    std::vector<int> out;
+    const PlannerResultPtr r = m_controller.result();
+    const std::shared_ptr<const EvaluationContext> ctx = r ? r->context : nullptr;
+    // One scratch copy of the context per axis; each candidate only swaps the scenario in it.
+    std::optional<EvaluationContext> probe;
+    if (ctx && ctx->model.id == s.model) probe.emplace(*ctx);
+    const int limit = axis == QLatin1String("vpp") ? 16 : static_cast<int>(std::min<long long>(s.gpus, 256));
+    for (int v = 1; v <= limit; ++v) {
+        Scenario trial = s;
+        axisField(trial, axis) = v;
+        const long long mp = static_cast<long long>(trial.parallel.tp) * trial.parallel.pp * trial.parallel.cp;
+        if (axis != QLatin1String("ep") && axis != QLatin1String("vpp") && s.gpus % mp != 0) continue; // not a divisor: not offered
+        rebalance(trial);
+        // ep and vpp are kept as asked, so that the layout check explains why a value is not offered.
+        if (axis == QLatin1String("ep") || axis == QLatin1String("vpp")) axisField(trial, axis) = v;
+        if (axis == QLatin1String("vpp") && v > 1) trial.parallel.schedule = Schedule::Interleaved;
+        if (!probe) {
+            out.push_back(v);
+            continue;
+        }
+        probe->scenario = trial;
+        if (!layoutIsValid(*probe, trial.parallel)) {
+            const auto problem = layoutProblem(*probe, trial.parallel);
+            if (excluded && problem && (axis != QLatin1String("ep") || v <= 64))
+                *excluded += QStringLiteral("%1 = %2: %3\n").arg(axis.toUpper()).arg(v).arg(QString::fromStdString(problem->message));
+            continue;
+        }
+        out.push_back(v);
+    }
+    if (out.empty()) out.push_back(axisValue(s, axis));
+    return out;
+}
+
+void ScenarioControls::syncFromScenario()
+{
+    m_syncing = true;
+    const PlannerResultPtr latest = m_controller.result();
+    m_syncedModel = latest && latest->context ? latest->context->model.id : std::string();
+    const Scenario& s = m_controller.scenario();
+    auto select = [](QComboBox* box, const QVariant& v) {
+        const int i = box->findData(v);
+        if (i >= 0) box->setCurrentIndex(i);
+    };
+    select(m_system, QString::fromStdString(s.system));
+    select(m_model, QString::fromStdString(s.model));
+    syncSystemLimits(s);
+    m_gpus->setValue(static_cast<int>(s.gpus));
+    select(m_seqLen, s.training.seqLen);
+    m_globalBatch->setValue(s.training.globalBatch);
+    select(m_microbatch, s.parallel.microbatchSize);
+    select(m_precision, QString::fromUtf8(precisionKey(s.training.precision).data()));
+    select(m_zero, s.training.zeroStage);
+    select(m_recompute, QString::fromUtf8(recomputeKey(s.training.recompute).data()));
+    m_recomputeLayers->setEnabled(s.training.recompute == Recompute::Full);
+    m_recomputeLayers->setValue(s.training.recomputeLayers);
+    syncAttentionKernels(s);
+    select(m_schedule, QString::fromUtf8(scheduleKey(s.parallel.schedule).data()));
+    m_sharp->setChecked(s.network.sharp);
+    select(m_mode, s.efficiency == EfficiencyMode::Measured ? QStringLiteral("measured") : QStringLiteral("theoretical"));
+    for (const QString& axis : sliderAxes()) {
+        QString excluded;
+        m_offered[axis] = candidates(axis, s, &excluded);
+        AxisControl& c = m_axes[axis];
+        const auto& values = m_offered[axis];
+        if (!c.slider->isSliderDown()) {
+            c.slider->setRange(0, static_cast<int>(values.size()) - 1);
+            const int current = axisValue(s, axis);
+            const auto it = std::find(values.begin(), values.end(), current);
+            c.slider->setValue(it == values.end() ? 0 : static_cast<int>(it - values.begin()));
+        }
+        c.value->setText(QString::number(axisValue(s, axis)));
+        QString offeredText;
+        for (int v : values) offeredText += (offeredText.isEmpty() ? QString() : QStringLiteral(", ")) + QString::number(v);
+        c.slider->setToolTip(tr("Offered: %1").arg(offeredText) +
+                             (excluded.isEmpty() ? QString() : QStringLiteral("\n") + tr("Not offered:") + QStringLiteral("\n") + excluded.trimmed()));
+    }
+    m_dp->setText(QString::number(s.parallel.dp));
+    m_dp->setToolTip(tr("The GPUs left: GPUs / (TP·PP·CP)"));
+    // Rebuilt only when the order changed: a list rebuild relayouts and repaints the dock on every slider step.
+    bool sameOrder = m_order->count() == static_cast<int>(s.parallel.order.size());
+    for (int i = 0; sameOrder && i < m_order->count(); ++i)
+        sameOrder = m_order->item(i)->data(Qt::UserRole).toInt() == static_cast<int>(s.parallel.order[static_cast<size_t>(i)]);
+    if (!sameOrder) {
+        m_order->clear();
+        for (Axis a : s.parallel.order) {
+            auto* item = new QListWidgetItem(QString::fromUtf8(axisKey(a).data()).toUpper(), m_order);
+            item->setData(Qt::UserRole, static_cast<int>(a));
+        }
+    }
+    m_syncing = false;
+}
+
+void ScenarioControls::syncSystemLimits(const Scenario& s)
+{
+    const SpecCatalog& catalog = m_controller.catalog();
+    const SystemSpec* system = scenarioSystem(s, catalog);
+    const int maxGpus = system ? static_cast<int>(std::clamp<long long>(system->scaleOut.maxGpus.value, 1, 1 << 20)) : 1 << 20;
+    m_gpus->setRange(1, maxGpus);
+    m_gpus->setToolTip(system ? tr("At most %1 GPUs on %2").arg(QLocale().toString(maxGpus), QString::fromStdString(system->name))
+                              : QString());
+    const GpuSpec* gpu = scenarioGpu(s, catalog);
+    auto* precisions = qobject_cast<QStandardItemModel*>(m_precision->model());
+    for (int i = 0; precisions && i < m_precision->count(); ++i) {
+        const auto p = precisionFromKey(m_precision->itemData(i).toString().toStdString());
+        const bool supported = !gpu || (p && gpu->peak(*p));
+        QStandardItem* item = precisions->item(i);
+        item->setEnabled(supported);
+        item->setToolTip(supported || !gpu ? QString()
+                                           : tr("The %1 has no Tensor Cores for %2").arg(QString::fromStdString(gpu->name), item->text()));
+    }
+    auto* schedules = qobject_cast<QStandardItemModel*>(m_schedule->model());
+    const int interleaved = m_schedule->findData(QString::fromUtf8(scheduleKey(Schedule::Interleaved).data()));
+    if (schedules && interleaved >= 0) {
+        QStandardItem* item = schedules->item(interleaved);
+        item->setEnabled(s.parallel.pp > 1);
+        item->setToolTip(s.parallel.pp > 1 ? QString() : tr("Interleaving needs a pipeline: PP > 1"));
+    }
+}
+
+// The attention kernels the GPU family has measurements of, its default
+// first; a kernel the scenario names without measurements is listed too
+// (the planner then warns that the default runs).
+void ScenarioControls::syncAttentionKernels(const Scenario& s)
+{
+    const SpecCatalog& catalog = m_controller.catalog();
+    const GpuSpec* gpu = scenarioGpu(s, catalog);
+    const ComputeCalibration* c = gpu ? catalog.computeCalibrationFor(gpu->architecture) : nullptr;
+    QStringList ids;
+    if (c)
+        for (const AttentionKernel& k : c->attention) ids << QString::fromStdString(k.id);
+    const QString chosen = QString::fromStdString(s.training.attentionKernel);
+    const bool unmeasured = !chosen.isEmpty() && (!c || c->attentionKernel(s.training.attentionKernel) < 0);
+    if (ids != m_kernelIds || m_attentionKernel->count() != ids.size() + (unmeasured ? 1 : 0)) {
+        m_kernelIds = ids;
+        m_attentionKernel->clear();
+        m_attentionKernel->addItem(ids.isEmpty() ? tr("default") : tr("default (%1)").arg(ids.front()), QString());
+        for (int i = 1; i < ids.size(); ++i) m_attentionKernel->addItem(ids[i], ids[i]);
+        if (unmeasured) m_attentionKernel->addItem(tr("%1 (not measured on this GPU)").arg(chosen), chosen);
+    }
+    const int at = m_attentionKernel->findData(chosen.isEmpty() ? QString() : chosen, Qt::UserRole, Qt::MatchFixedString);
+    m_attentionKernel->setCurrentIndex(at >= 0 ? at : 0);
+    m_attentionKernel->setEnabled(c != nullptr);
+}
+
+void ScenarioControls::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) retranslate();
+    QWidget::changeEvent(event);
+}
+
+void ScenarioControls::retranslate()
+{
+    const std::pair<const char*, QString> titles[] = {
+        {"system", tr("System")}, {"gpus", tr("GPUs")}, {"model", tr("Model")}, {"seq", tr("Sequence length")},
+        {"batch", tr("Global batch (sequences)")}, {"microbatch", tr("Micro-batch size")}, {"precision", tr("Precision")},
+        {"zero", tr("ZeRO stage")}, {"recompute", tr("Recompute")}, {"recomputeLayers", tr("Recomputed layers")},
+        {"attention", tr("Attention kernel")}, {"tp", tr("TP")},
+        {"pp", tr("PP")}, {"cp", tr("CP")}, {"ep", tr("EP")},
+        {"vpp", tr("VPP")}, {"dp", tr("DP")}, {"schedule", tr("Schedule")},
+        {"order", tr("Axis order")}, {"sharp", tr("SHARP")}, {"mode", tr("Efficiency")}};
+    for (const auto& [key, title] : titles) m_labels[QString::fromLatin1(key)]->setText(title);
+    m_recompute->setItemText(0, tr("none"));
+    m_recompute->setItemText(1, tr("selective"));
+    m_recompute->setItemText(2, tr("full"));
+    m_recomputeLayers->setSpecialValueText(tr("all"));
+    m_recomputeLayers->setToolTip(tr("With full recompute: how many layers of each pipeline stage recompute, the others "
+                                     "store their activations (Megatron-LM --recompute-num-layers)"));
+    m_attentionKernel->setToolTip(tr("The fused-attention kernel, as measured on this GPU family (cudnn, flash2 = "
+                                     "FlashAttention-2, …)"));
+    m_kernelIds.clear(); // the default item's text is rebuilt in the new language
+    syncAttentionKernels(m_controller.scenario());
+    m_sharp->setText(tr("in-network reduction"));
+    m_mode->setItemText(0, tr("measured (calibrated kernels, NCCL)"));
+    m_mode->setItemText(1, tr("theoretical (roofline)"));
+    m_order->setToolTip(tr("Drag to reorder, innermost first: the first axis gets the closest GPUs (same NVLink domain)."));
+    const std::pair<const char*, QString> axisTips[] = {
+        {"tp", tr("Tensor parallel: splits every layer's matrices")}, {"pp", tr("Pipeline parallel: splits the layers into stages")},
+        {"cp", tr("Context parallel: splits the sequence")}, {"ep", tr("Expert parallel: splits the experts across data-parallel ranks")},
+        {"vpp", tr("Virtual pipeline stages per GPU (interleaved 1F1B)")}};
+    for (const auto& [key, tip] : axisTips) m_labels[QString::fromLatin1(key)]->setToolTip(tip);
+}
+
+} // namespace scalescope
