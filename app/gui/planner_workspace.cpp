@@ -21,10 +21,12 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QTimer>
 #include <QUndoStack>
 
+#include <algorithm>
 #include <fstream>
 #include <functional>
 
@@ -78,6 +80,8 @@ void followResults(ScenarioController& controller, View* view)
     QObject::connect(&controller, &ScenarioController::resultReady, follower, &ResultFollower::offer);
     if (controller.result()) follower->offer(controller.result());
 }
+// The scenario dock's narrowest width, in pixels, even when its controls need less.
+constexpr int kMinimumDockWidth = 340;
 } // namespace
 
 PlannerWorkspace::PlannerWorkspace(const SpecCatalog& catalog, QMainWindow& window)
@@ -92,7 +96,16 @@ PlannerWorkspace::PlannerWorkspace(const SpecCatalog& catalog, QMainWindow& wind
     scroll->setWidget(m_controls);
     scroll->setWidgetResizable(true);
     m_dock->setWidget(scroll);
-    m_dock->setMinimumWidth(340);
+    // The dock is never narrower than its controls (in any language): every
+    // label and box is read whole, never behind a horizontal scrollbar.
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    const auto fitDock = [this, scroll] {
+        const int width = m_controls->minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width() +
+                          2 * scroll->frameWidth();
+        m_dock->setMinimumWidth(std::max(kMinimumDockWidth, width));
+    };
+    connect(m_controls, &ScenarioControls::layoutChanged, this, fitDock);
+    fitDock();
     connect(m_controller, &ScenarioController::resultReady, m_view, &PlannerView::setResult);
     connect(m_controller, &ScenarioController::scenarioChanged, this, [this] {
         Q_EMIT titleChanged(QString::fromStdString(m_controller->scenario().name));

@@ -39,8 +39,14 @@ public:
     // Values the slider of `axis` offers for the current scenario.
     [[nodiscard]] std::vector<int> offered(const QString& axis) const { return m_offered.at(axis); }
 
+Q_SIGNALS:
+    // The controls' layout was recomputed (new rows, language, font): the
+    // width they need may have changed.
+    void layoutChanged();
+
 protected:
     void changeEvent(QEvent* event) override;
+    bool event(QEvent* event) override;
 
 private:
     struct AxisControl {

@@ -172,6 +172,13 @@ void ScenarioControls::syncAttentionKernels(const Scenario& s)
     m_attentionKernel->setEnabled(c != nullptr);
 }
 
+bool ScenarioControls::event(QEvent* event)
+{
+    const bool handled = QWidget::event(event);
+    if (event->type() == QEvent::LayoutRequest) Q_EMIT layoutChanged();
+    return handled;
+}
+
 void ScenarioControls::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange) retranslate();

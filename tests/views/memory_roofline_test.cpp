@@ -12,6 +12,10 @@
 #include "views/hardware/memory_scene.h"
 #include "views/hardware/memory_view.h"
 
+#include <QAbstractSpinBox>
+#include <QCoreApplication>
+#include <QComboBox>
+#include <QLabel>
 #include <QXmlStreamReader>
 #include <QFile>
 
@@ -94,4 +98,28 @@ TEST_CASE("Memory page in Simplified Chinese: both tabs translated and labels fi
         testing::renderToFile(page, QStringLiteral("roofline-h100-zh_CN"));
     }
     REQUIRE(language.apply(QStringLiteral("en")));
+}
+
+TEST_CASE("Roofline at 800 px: its controls wrap onto more lines, every one shown whole, each label beside its box",
+          "[gui][roofline]")
+{
+    RooflineView view(testing::builtinCatalog());
+    view.resize(800, 700);
+    REQUIRE(view.setGpu(QStringLiteral("h100-sxm")));
+    view.show();
+    QCoreApplication::processEvents();
+    CHECK(view.minimumSizeHint().width() <= 800);
+    CHECK(view.width() == 800);
+    int lines = 0, lastY = -1;
+    for (QWidget* w : view.findChildren<QWidget*>()) {
+        if (!w->isVisible() || w->parentWidget() != &view) continue;
+        if (!qobject_cast<QComboBox*>(w) && !qobject_cast<QAbstractSpinBox*>(w)) continue;
+        CHECK(w->geometry().right() < view.width()); // whole, inside the view
+        CHECK(w->width() >= w->minimumSizeHint().width());
+        if (w->y() != lastY) ++lines, lastY = w->y();
+    }
+    CHECK(lines >= 2);
+    for (QLabel* label : view.findChildren<QLabel*>())
+        if (label->buddy() && label->isVisible()) CHECK(label->y() + label->height() > label->buddy()->y()); // same line
+    testing::renderToFile(view, QStringLiteral("roofline-h100-800px"));
 }

@@ -3,16 +3,19 @@
 #include "hardware_scene.h"
 #include "zoomable_view.h"
 
+#include "views/widgets/control_row_layout.h"
+
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 namespace scalescope {
 
 HardwareView::HardwareView(QWidget* parent)
-    : QWidget(parent), m_view(new ZoomableGraphicsView(this)), m_controls(new QHBoxLayout),
+    : QWidget(parent), m_view(new ZoomableGraphicsView(this)), m_controls(new ControlRowLayout),
       m_title(new QLabel(this)), m_description(new QLabel(this)), m_legend(new QLabel(this)),
       m_hint(new QLabel(this)), m_fit(new QToolButton(this)), m_zoomIn(new QToolButton(this)),
       m_zoomOut(new QToolButton(this))
@@ -22,6 +25,7 @@ HardwareView::HardwareView(QWidget* parent)
     titleFont.setBold(true);
     m_title->setFont(titleFont);
     m_title->setObjectName(QStringLiteral("viewTitle"));
+    m_title->setWordWrap(true); // a long title wraps rather than widening the window
     m_description->setWordWrap(true);
     m_description->setObjectName(QStringLiteral("viewDescription"));
     m_legend->setWordWrap(true);
@@ -29,9 +33,9 @@ HardwareView::HardwareView(QWidget* parent)
     m_legend->setObjectName(QStringLiteral("viewLegend"));
     m_hint->setEnabled(false);
 
+    m_controls->setSpacing(style()->layoutSpacing(QSizePolicy::DefaultType, QSizePolicy::DefaultType, Qt::Horizontal));
     auto* top = new QHBoxLayout;
-    top->addLayout(m_controls);
-    top->addStretch(1);
+    top->addLayout(m_controls, 1);
     top->addWidget(m_zoomOut);
     top->addWidget(m_zoomIn);
     top->addWidget(m_fit);

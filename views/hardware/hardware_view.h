@@ -4,13 +4,14 @@
 // scene is rebuilt from the spec when a control, the language or the
 // palette changes; zoom and pan only change the transform.
 
+#include "views/widgets/control_row_layout.h"
+
 #include "hardware_palette.h"
 
 #include <QWidget>
 
 #include <memory>
 
-class QHBoxLayout;
 class QLabel;
 class QToolButton;
 
@@ -36,7 +37,7 @@ public:
 
 protected:
     // Where subclasses put their pickers and spin boxes.
-    [[nodiscard]] QHBoxLayout* controls() const noexcept { return m_controls; }
+    [[nodiscard]] ControlRowLayout* controls() const noexcept { return m_controls; }
     // Rebuilds the scene; refit = false keeps the user's zoom and pan.
     void rebuild(bool refit = true);
     virtual void retranslateControls() {}
@@ -50,7 +51,7 @@ private:
 
     std::unique_ptr<HardwareScene> m_scene;
     ZoomableGraphicsView* m_view = nullptr;
-    QHBoxLayout* m_controls = nullptr;
+    ControlRowLayout* m_controls = nullptr;
     QLabel* m_title = nullptr;
     QLabel* m_description = nullptr;
     QLabel* m_legend = nullptr;

@@ -4,9 +4,18 @@
 
 namespace scalescope {
 
+namespace {
+constexpr int kPickerCharacters = 24; // characters a spec picker shows without its popup
+}
+
 QString fillSpecPicker(QComboBox& combo, const SpecCatalog& catalog, SpecKind kind, const QString& preferred)
 {
     const QSignalBlocker blocker(combo);
+    // Long names ("NVIDIA HGX H800 cluster (DeepSeek-V3 multi-plane fat tree)")
+    // must not set the view's minimum width: the box shows ~24 characters and
+    // the popup lists every name whole.
+    combo.setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    combo.setMinimumContentsLength(kPickerCharacters);
     combo.clear();
     for (const SpecDocument& d : catalog.documents()) {
         if (d.kind != kind) continue;

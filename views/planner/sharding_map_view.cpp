@@ -26,7 +26,7 @@ ShardingMapView::ShardingMapView(QWidget* parent)
     controls()->addWidget(m_colourLabel);
     controls()->addWidget(m_colour);
     controls()->addSpacing(16);
-    controls()->addWidget(m_details, 1);
+    controls()->addWidget(m_details);
     connect(m_colour, &QComboBox::currentIndexChanged, this, [this] { refresh(); });
     connect(graphicsView(), &ZoomableGraphicsView::itemClicked, this, [this](QGraphicsItem*, QPointF at) {
         // The outline of a selection may lie on top: look under it for the cell.

@@ -22,7 +22,8 @@ namespace scalescope {
 namespace {
 
 constexpr double kAxisHeight = 26;   // time axis above the rows
-constexpr double kLegendHeight = 24; // legend below
+constexpr double kLegendLineHeight = 24; // each line of the legend below
+constexpr double kLegendSwatchWidth = 14, kLegendTextGap = 4, kLegendEntryGap = 14;
 constexpr double kLabelWidth = 120;  // row titles on the left
 constexpr double kMinRow = 7, kMaxRow = 40;
 constexpr double kStageGap = 4;      // extra space between stages
@@ -95,7 +96,7 @@ double TimelineView::rowHeight() const
 {
     const int rows = std::max<int>(1, static_cast<int>(m_layout->rows.size()));
     const int stages = m_layout->rows.empty() ? 1 : m_layout->rows.back().stage + 1;
-    const double available = height() - kAxisHeight - kLegendHeight - stages * kStageGap;
+    const double available = height() - kAxisHeight - legendHeight() - stages * kStageGap;
     return std::clamp(available / rows, kMinRow, kMaxRow);
 }
 
@@ -146,7 +147,7 @@ void TimelineView::paintEvent(QPaintEvent*)
         Q_EMIT painted();
         return;
     }
-    const QRectF plot(plotLeft(), kAxisHeight, width() - plotLeft() - 4, height() - kAxisHeight - kLegendHeight);
+    const QRectF plot(plotLeft(), kAxisHeight, width() - plotLeft() - 4, height() - kAxisHeight - legendHeight());
     const double rh = rowHeight();
     QFont small = font();
     small.setPointSizeF(std::max(6.5, std::min(font().pointSizeF(), rh * 0.62)));
@@ -237,7 +238,7 @@ void TimelineView::paintEvent(QPaintEvent*)
         for (const auto& [box, microbatch] : labels)
             drawTextIn(p, smallMetrics, box, Qt::AlignHCenter, QString::number(microbatch));
     paintAxis(p, plot);
-    paintLegend(p, QRectF(0, height() - kLegendHeight, width(), kLegendHeight));
+    paintLegend(p, QRectF(0, height() - legendHeight(), width(), legendHeight()));
     Q_EMIT painted();
 }
 
@@ -278,40 +279,79 @@ void TimelineView::paintAxis(QPainter& p, const QRectF& plot)
     }
 }
 
-void TimelineView::paintLegend(QPainter& p, const QRectF& area)
+std::vector<TimelineView::LegendEntry> TimelineView::legendEntries() const
 {
-    struct Entry { Lane lane; EventKind kind; bool exposed; QString title; };
-    const Entry entries[] = {
-        {Lane::Compute, EventKind::Forward, true, eventKindTitle(EventKind::Forward)},
-        {Lane::Compute, EventKind::Backward, true, eventKindTitle(EventKind::Backward)},
-        {Lane::Compute, EventKind::Recompute, true, eventKindTitle(EventKind::Recompute)},
-        {Lane::Tp, EventKind::Comm, true, laneTitle(Lane::Tp)},
-        {Lane::Cp, EventKind::Comm, true, laneTitle(Lane::Cp)},
-        {Lane::Ep, EventKind::Comm, true, laneTitle(Lane::Ep)},
-        {Lane::Pp, EventKind::Comm, true, laneTitle(Lane::Pp)},
-        {Lane::Dp, EventKind::Comm, true, tr("DP exposed")},
-        {Lane::Dp, EventKind::Comm, false, tr("DP overlapped")},
-    };
-    QFont f = font();
-    f.setPointSizeF(f.pointSizeF() * 0.9);
-    p.setFont(f);
-    const QFontMetricsF fm(f);
-    double x = plotLeft();
-    for (const Entry& e : entries) {
-        const QRectF swatch(x, area.center().y() - 5, 14, 10);
-        const QColor c = eventColour(e.lane, e.kind);
-        if (e.exposed) p.fillRect(swatch, c);
-        else p.fillRect(swatch, QBrush(c, Qt::Dense5Pattern));
-        p.setPen(palette().text().color());
-        p.drawText(QPointF(x + 18, area.center().y() + fm.ascent() / 2 - 1), e.title);
-        x += 18 + fm.horizontalAdvance(e.title) + 14;
-    }
     QColor hatch = palette().text().color();
     hatch.setAlphaF(0.3);
-    const QRectF swatch(x, area.center().y() - 5, 14, 10);
-    p.fillRect(swatch, QBrush(hatch, Qt::BDiagPattern));
-    p.setPen(palette().text().color());
-    p.drawText(QPointF(x + 18, area.center().y() + fm.ascent() / 2 - 1), tr("bubble (idle)"));
+    const auto solid = [](Lane l, EventKind k) { return QBrush(eventColour(l, k)); };
+    return {
+        {solid(Lane::Compute, EventKind::Forward), eventKindTitle(EventKind::Forward)},
+        {solid(Lane::Compute, EventKind::Backward), eventKindTitle(EventKind::Backward)},
+        {solid(Lane::Compute, EventKind::Recompute), eventKindTitle(EventKind::Recompute)},
+        {solid(Lane::Tp, EventKind::Comm), laneTitle(Lane::Tp)},
+        {solid(Lane::Cp, EventKind::Comm), laneTitle(Lane::Cp)},
+        {solid(Lane::Ep, EventKind::Comm), laneTitle(Lane::Ep)},
+        {solid(Lane::Pp, EventKind::Comm), laneTitle(Lane::Pp)},
+        {solid(Lane::Dp, EventKind::Comm), tr("DP exposed")},
+        {QBrush(eventColour(Lane::Dp, EventKind::Comm), Qt::Dense5Pattern), tr("DP overlapped")},
+        {QBrush(hatch, Qt::BDiagPattern), tr("bubble (idle)")},
+    };
+}
+
+QFont TimelineView::legendFont() const
+{
+    QFont f = font();
+    f.setPointSizeF(f.pointSizeF() * 0.9);
+    return f;
+}
+
+// Where each legend entry goes: left to right from the plot's left edge,
+// onto a further line when the next entry would pass the right edge.
+std::vector<QPointF> TimelineView::legendPositions(const std::vector<LegendEntry>& entries) const
+{
+    const QFontMetricsF fm(legendFont());
+    std::vector<QPointF> at;
+    double x = plotLeft(), line = 0;
+    for (const LegendEntry& e : entries) {
+        const double w = kLegendSwatchWidth + kLegendTextGap + fm.horizontalAdvance(e.title);
+        if (x > plotLeft() && x + w > width() - 4) {
+            x = plotLeft();
+            ++line;
+        }
+        at.emplace_back(x, line);
+        x += w + kLegendEntryGap;
+    }
+    return at;
+}
+
+double TimelineView::legendHeight() const
+{
+    if (m_legendHeight < 0 || m_legendWidth != width()) {
+        const std::vector<QPointF> at = legendPositions(legendEntries());
+        m_legendHeight = kLegendLineHeight * (at.empty() ? 1 : at.back().y() + 1);
+        m_legendWidth = width();
+    }
+    return m_legendHeight;
+}
+
+void TimelineView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange || event->type() == QEvent::FontChange) m_legendHeight = -1;
+    QWidget::changeEvent(event);
+}
+
+void TimelineView::paintLegend(QPainter& p, const QRectF& area)
+{
+    p.setFont(legendFont());
+    const QFontMetricsF fm(p.font());
+    const std::vector<LegendEntry> entries = legendEntries();
+    const std::vector<QPointF> at = legendPositions(entries);
+    for (size_t i = 0; i < entries.size(); ++i) {
+        const double x = at[i].x(), centre = area.top() + (at[i].y() + 0.5) * kLegendLineHeight;
+        p.fillRect(QRectF(x, centre - 5, kLegendSwatchWidth, 10), entries[i].swatch);
+        p.setPen(palette().text().color());
+        p.drawText(QPointF(x + kLegendSwatchWidth + kLegendTextGap, centre + fm.ascent() / 2 - 1), entries[i].title);
+    }
 }
 
 QString TimelineView::tooltipAt(QPointF pos) const
