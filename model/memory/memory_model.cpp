@@ -78,7 +78,8 @@ MemoryPerGpu memoryPerGpu(const EvaluationContext& ctx, const ParallelLayout& p,
                (mc.moeLayers ? moeShare * layerActivationBytesPerToken(m, seq, true, opt) : 0.0);
     };
     // Full recompute re-runs one layer at a time: its whole working set lives
-    // once. Block recompute (recompute_layers) stores every other layer whole.
+    // once. Block recompute (recompute_layers) keeps the layers it does not
+    // recompute whole.
     ActivationOptions working = o;
     working.recompute = Recompute::None;
     const double recomputed = stageLayers * fullRecomputeShare(s.training, stageLayers);

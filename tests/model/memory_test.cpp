@@ -208,10 +208,10 @@ TEST_CASE("Block recompute: recompute_layers half the stage's layers runs half t
     CHECK(half.stage.forwardCompute.si == Approx(full.stage.forwardCompute.si).epsilon(1e-12));
     CHECK(half.stage.backwardCompute.si == Approx(full.stage.backwardCompute.si).epsilon(1e-12));
     auto tpRecompute = [](const Evaluation& e) {
-        double s = 0;
+        double sum = 0;
         for (const OpRow& r : e.ops)
-            if (r.op == OpKind::TpCollective && r.phase == Phase::Recompute) s += r.total().si;
-        return s;
+            if (r.op == OpKind::TpCollective && r.phase == Phase::Recompute) sum += r.total().si;
+        return sum;
     };
     CHECK(tpRecompute(full) > 0);
     CHECK(tpRecompute(half) == Approx(tpRecompute(full) / 2).epsilon(1e-12));

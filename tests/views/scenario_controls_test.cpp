@@ -166,8 +166,10 @@ TEST_CASE("Controls: the attention kernels measured on the GPU family are offere
     REQUIRE(kernels->count() == 2);
     CHECK(kernels->itemData(0).toString().isEmpty());
     CHECK(kernels->itemText(0).contains(QStringLiteral("cudnn")));
+    const double cudnnStep = c.controller.result()->evaluation.stepTime.si;
     c.choose("attentionKernel", QStringLiteral("flash2"));
     CHECK(c.controller.scenario().training.attentionKernel == "flash2");
+    CHECK(c.controller.result()->evaluation.stepTime.si > cudnnStep); // FlashAttention-2 is slower on H100
     c.controller.undoStack()->undo();
     c.settle();
     CHECK(c.controller.scenario().training.attentionKernel.empty());

@@ -51,6 +51,7 @@ bool sameResolution(const Scenario& a, const Scenario& b)
 {
     return a.system == b.system && a.gpus == b.gpus && a.model == b.model && a.training.seqLen == b.training.seqLen &&
            a.training.precision == b.training.precision && a.mode == b.mode &&
+           a.training.attentionKernel == b.training.attentionKernel && // the context resolves the kernel's table
            a.facility.coolant == b.facility.coolant && // the context holds the coolant's FluidSpec
            !a.inlineSystem && !a.inlineModel &&
            !b.inlineSystem && !b.inlineModel;
