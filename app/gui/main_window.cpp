@@ -21,6 +21,8 @@
 #include "views/spec_browser_view.h"
 #include "views/view_placeholder.h"
 
+#include <algorithm>
+
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -38,6 +40,7 @@ namespace scalescope {
 
 namespace {
 constexpr int kBreakdownDockHeight = 280; // px: the summary and about eight operation rows at 1080p
+constexpr int kNavigatorPadding = 24; // px beside the longest navigator entry (its scroll bar and margins)
 
 // The hardware view a page shows: the page itself, or the current tab of the memory page.
 HardwareView* hardwareViewIn(QWidget* page)
@@ -115,6 +118,10 @@ MainWindow::MainWindow(const SpecCatalog& catalog, std::vector<SpecError> loadEr
 
     buildMenus();
     retranslate();
+    // The navigator as wide as its longest entry (not QListWidget's default
+    // 256 px): the room goes to the view.
+    const int navigatorWidth = m_navigator->sizeHintForColumn(0) + 2 * m_navigator->frameWidth() + kNavigatorPadding;
+    resizeDocks({dock}, {std::max(m_navigator->minimumWidth(), navigatorWidth)}, Qt::Horizontal);
     if (!showView(m_settings.currentView)) showView(QStringLiteral("specs"));
     if (!m_settings.geometry.isEmpty()) restoreGeometry(m_settings.geometry);
     else resize(1400, 860);
