@@ -160,7 +160,13 @@ void ScenarioControls::syncAttentionKernels(const Scenario& s)
         for (const AttentionKernel& k : c->attention) ids << QString::fromStdString(k.id);
     const QString chosen = QString::fromStdString(s.training.attentionKernel);
     const bool unmeasured = !chosen.isEmpty() && (!c || c->attentionKernel(s.training.attentionKernel) < 0);
-    if (ids != m_kernelIds || m_attentionKernel->count() != ids.size() + (unmeasured ? 1 : 0)) {
+    // Item data: "" (the default), then the other kernels, then an unmeasured choice.
+    QStringList items{QString()};
+    for (int i = 1; i < ids.size(); ++i) items << ids[i];
+    if (unmeasured) items << chosen;
+    QStringList shown;
+    for (int i = 0; i < m_attentionKernel->count(); ++i) shown << m_attentionKernel->itemData(i).toString();
+    if (ids != m_kernelIds || shown != items) {
         m_kernelIds = ids;
         m_attentionKernel->clear();
         m_attentionKernel->addItem(ids.isEmpty() ? tr("default") : tr("default (%1)").arg(ids.front()), QString());
@@ -204,7 +210,7 @@ void ScenarioControls::retranslate()
                                      "store their activations (Megatron-LM --recompute-num-layers)"));
     m_attentionKernel->setToolTip(tr("The fused-attention kernel, as measured on this GPU family (cudnn, flash2 = "
                                      "FlashAttention-2, …)"));
-    m_kernelIds.clear(); // the default item's text is rebuilt in the new language
+    m_attentionKernel->clear(); // rebuilt below, with the default item in the new language
     syncAttentionKernels(m_controller.scenario());
     m_sharp->setText(tr("in-network reduction"));
     m_mode->setItemText(0, tr("measured (calibrated kernels, NCCL)"));
