@@ -251,6 +251,10 @@
         <source>Compute includes %1 of slowdown while communication overlaps it.</source>
         <translation>计算中包含通信与之重叠时的减速 %1。</translation>
     </message>
+    <message>
+        <source>Attention kernel: %1.</source>
+        <translation>注意力内核：%1。</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::ChipScene</name>
