@@ -22,8 +22,6 @@ namespace scalescope {
 namespace {
 
 constexpr double kAxisHeight = 26;   // time axis above the rows
-constexpr double kLegendLineHeight = 24; // each line of the legend below
-constexpr double kLegendSwatchWidth = 14, kLegendTextGap = 4, kLegendEntryGap = 14;
 constexpr double kLabelWidth = 120;  // row titles on the left
 constexpr double kMinRow = 7, kMaxRow = 40;
 constexpr double kStageGap = 4;      // extra space between stages
@@ -238,7 +236,7 @@ void TimelineView::paintEvent(QPaintEvent*)
         for (const auto& [box, microbatch] : labels)
             drawTextIn(p, smallMetrics, box, Qt::AlignHCenter, QString::number(microbatch));
     paintAxis(p, plot);
-    paintLegend(p, QRectF(0, height() - legendHeight(), width(), legendHeight()));
+    m_legend.paint(p, QRectF(0, height() - legendHeight(), width(), legendHeight()), plotLeft(), legendFont(), palette());
     Q_EMIT painted();
 }
 
@@ -279,25 +277,6 @@ void TimelineView::paintAxis(QPainter& p, const QRectF& plot)
     }
 }
 
-std::vector<TimelineView::LegendEntry> TimelineView::legendEntries() const
-{
-    QColor hatch = palette().text().color();
-    hatch.setAlphaF(0.3);
-    const auto solid = [](Lane l, EventKind k) { return QBrush(eventColour(l, k)); };
-    return {
-        {solid(Lane::Compute, EventKind::Forward), eventKindTitle(EventKind::Forward)},
-        {solid(Lane::Compute, EventKind::Backward), eventKindTitle(EventKind::Backward)},
-        {solid(Lane::Compute, EventKind::Recompute), eventKindTitle(EventKind::Recompute)},
-        {solid(Lane::Tp, EventKind::Comm), laneTitle(Lane::Tp)},
-        {solid(Lane::Cp, EventKind::Comm), laneTitle(Lane::Cp)},
-        {solid(Lane::Ep, EventKind::Comm), laneTitle(Lane::Ep)},
-        {solid(Lane::Pp, EventKind::Comm), laneTitle(Lane::Pp)},
-        {solid(Lane::Dp, EventKind::Comm), tr("DP exposed")},
-        {QBrush(eventColour(Lane::Dp, EventKind::Comm), Qt::Dense5Pattern), tr("DP overlapped")},
-        {QBrush(hatch, Qt::BDiagPattern), tr("bubble (idle)")},
-    };
-}
-
 QFont TimelineView::legendFont() const
 {
     QFont f = font();
@@ -305,53 +284,15 @@ QFont TimelineView::legendFont() const
     return f;
 }
 
-// Where each legend entry goes: left to right from the plot's left edge,
-// onto a further line when the next entry would pass the right edge.
-std::vector<QPointF> TimelineView::legendPositions(const std::vector<LegendEntry>& entries) const
-{
-    const QFontMetricsF fm(legendFont());
-    std::vector<QPointF> at;
-    double x = plotLeft(), line = 0;
-    for (const LegendEntry& e : entries) {
-        const double w = kLegendSwatchWidth + kLegendTextGap + fm.horizontalAdvance(e.title);
-        if (x > plotLeft() && x + w > width() - 4) {
-            x = plotLeft();
-            ++line;
-        }
-        at.emplace_back(x, line);
-        x += w + kLegendEntryGap;
-    }
-    return at;
-}
-
 double TimelineView::legendHeight() const
 {
-    if (m_legendHeight < 0 || m_legendWidth != width()) {
-        const std::vector<QPointF> at = legendPositions(legendEntries());
-        m_legendHeight = kLegendLineHeight * (at.empty() ? 1 : at.back().y() + 1);
-        m_legendWidth = width();
-    }
-    return m_legendHeight;
+    return m_legend.height(plotLeft(), width(), legendFont(), palette());
 }
 
 void TimelineView::changeEvent(QEvent* event)
 {
-    if (event->type() == QEvent::LanguageChange || event->type() == QEvent::FontChange) m_legendHeight = -1;
+    if (event->type() == QEvent::LanguageChange || event->type() == QEvent::FontChange) m_legend.invalidate();
     QWidget::changeEvent(event);
-}
-
-void TimelineView::paintLegend(QPainter& p, const QRectF& area)
-{
-    p.setFont(legendFont());
-    const QFontMetricsF fm(p.font());
-    const std::vector<LegendEntry> entries = legendEntries();
-    const std::vector<QPointF> at = legendPositions(entries);
-    for (size_t i = 0; i < entries.size(); ++i) {
-        const double x = at[i].x(), centre = area.top() + (at[i].y() + 0.5) * kLegendLineHeight;
-        p.fillRect(QRectF(x, centre - 5, kLegendSwatchWidth, 10), entries[i].swatch);
-        p.setPen(palette().text().color());
-        p.drawText(QPointF(x + kLegendSwatchWidth + kLegendTextGap, centre + fm.ascent() / 2 - 1), entries[i].title);
-    }
 }
 
 QString TimelineView::tooltipAt(QPointF pos) const

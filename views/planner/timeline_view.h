@@ -7,6 +7,7 @@
 
 #include "planner_result.h"
 #include "timeline_layout.h"
+#include "timeline_legend.h"
 
 #include <memory>
 #include <QWidget>
@@ -59,16 +60,8 @@ private:
     [[nodiscard]] std::vector<double> ticks(const QRectF& plot) const; // seconds of the time-axis ticks in view
     void paintTimeGrid(QPainter& p, const QRectF& plot);
     void paintAxis(QPainter& p, const QRectF& plot);
-    struct LegendEntry {
-        QBrush swatch;
-        QString title;
-    };
-    [[nodiscard]] std::vector<LegendEntry> legendEntries() const;
     [[nodiscard]] QFont legendFont() const;
-    // Per entry: x in pixels, y the line (0, 1, …); the legend wraps to the view's width.
-    [[nodiscard]] std::vector<QPointF> legendPositions(const std::vector<LegendEntry>& entries) const;
     [[nodiscard]] double legendHeight() const; // cached per width (rowHeight asks it per row)
-    void paintLegend(QPainter& p, const QRectF& area);
 
     PlannerResultPtr m_result;
     std::shared_ptr<const TimelineLayout> m_layout = std::make_shared<const TimelineLayout>();
@@ -81,8 +74,7 @@ private:
     int m_lastFolded = 0;
     int m_lastDrawn = 0;
     double m_lastPaintMs = 0;
-    mutable double m_legendHeight = -1; // for m_legendWidth; -1: not known
-    mutable int m_legendWidth = -1;
+    mutable TimelineLegend m_legend;
 };
 
 } // namespace scalescope

@@ -1,0 +1,60 @@
+// Writing a scenario back to its file format (scenario.h): every key the
+// reader reads, optional ones only when they differ from their default, and
+// keys the reader keeps but does not know (Scenario::extra) as they were.
+
+#include "model/spec/scenario.h"
+
+#include "model/spec/precision.h"
+
+namespace scalescope {
+
+using nlohmann::json;
+
+json scenarioToJson(const Scenario& s)
+{
+    json order = json::array();
+    for (Axis a : s.parallel.order) order.push_back(axisKey(a));
+    json j = s.extra.is_object() ? s.extra : json::object();
+    j["format"] = "scalescope-scenario/1";
+    j["name"] = s.name;
+    if (!s.description.empty()) j["description"] = s.description;
+    j["system"] = s.inlineSystemJson.is_object() ? s.inlineSystemJson : json(s.system);
+    j["gpus"] = s.gpus;
+    j["model"] = s.inlineModelJson.is_object() ? s.inlineModelJson : json(s.model);
+    j["mode"] = s.mode == Mode::Training ? "training" : "inference";
+    j["training"] = {{"seq_len", s.training.seqLen},
+                     {"global_batch", s.training.globalBatch},
+                     {"precision", precisionKey(s.training.precision)},
+                     {"zero_stage", s.training.zeroStage},
+                     {"recompute", recomputeKey(s.training.recompute)}};
+    if (s.training.tokensTotal > 0) j["training"]["tokens_total"] = s.training.tokensTotal;
+    if (s.training.optimizerState == OptimizerState::Bf16Moments) j["training"]["optimizer_state"] = "bf16-moments";
+    if (s.training.moeBalancing == MoeBalancing::LossFree) j["training"]["moe_balancing"] = "loss-free";
+    if (s.training.fp32MainGrads) j["training"]["main_grads"] = "fp32";
+    if (s.training.recompute == Recompute::Full && s.training.recomputeLayers > 0)
+        j["training"]["recompute_layers"] = s.training.recomputeLayers;
+    if (!s.training.attentionKernel.empty()) j["training"]["attention_kernel"] = s.training.attentionKernel;
+    const RecomputeModules& rm = s.training.recomputeModules;
+    if (rm.norm || rm.mlaUpProj || rm.swiglu) {
+        json modules = json::array();
+        if (rm.norm) modules.push_back("norm");
+        if (rm.mlaUpProj) modules.push_back("mla-up-proj");
+        if (rm.swiglu) modules.push_back("swiglu");
+        j["training"]["recompute_modules"] = modules;
+    }
+    const ParallelLayout& p = s.parallel;
+    j["parallel"] = {{"tp", p.tp}, {"pp", p.pp}, {"cp", p.cp}, {"ep", p.ep}, {"dp", p.dp}, {"vpp", p.vpp},
+                     {"microbatch_size", p.microbatchSize}, {"schedule", scheduleKey(p.schedule)}, {"order", order}};
+    j["efficiency"] = s.efficiency == EfficiencyMode::Measured ? "measured" : "theoretical";
+    j["network"] = {{"sharp", s.network.sharp}};
+    const OverlapSettings& o = s.overlap;
+    j["overlap"] = {{"tp", tpOverlapKey(o.tp)}, {"dp", o.dpGradReduce}, {"dp_param_gather", o.dpParamGather},
+                    {"zero3_prefetch", o.zero3Prefetch}, {"pp", o.pp}, {"ep", epOverlapKey(o.ep)}, {"cp", o.cp}};
+    j["facility"] = {{"coolant", s.facility.coolant}, {"delta_T_K", s.facility.deltaTK}, {"pue", s.facility.pue},
+                     {"price_per_kWh", s.facility.pricePerKWh}, {"price_per_gpu_hour", s.facility.pricePerGpuHour}};
+    j["inference"] = {{"batch", s.inference.batch}, {"prompt_tokens", s.inference.promptTokens},
+                      {"output_tokens", s.inference.outputTokens}, {"precision", precisionKey(s.inference.precision)}};
+    return j;
+}
+
+} // namespace scalescope
