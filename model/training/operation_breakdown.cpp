@@ -23,6 +23,13 @@ std::string sourceCitation(const EvaluationContext& ctx, const OpRow& r)
     return *r.source;
 }
 
+std::string attentionKernelId(const EvaluationContext& ctx)
+{
+    if (ctx.scenario.efficiency != EfficiencyMode::Measured) return {};
+    const auto i = static_cast<size_t>(ctx.attentionKernel);
+    return i < ctx.compute.attention.size() ? ctx.compute.attention[i].id : std::string();
+}
+
 StepBreakdown stepBreakdown(const Evaluation& e) noexcept
 {
     StepBreakdown b;
@@ -84,6 +91,7 @@ nlohmann::json breakdownToJson(const EvaluationContext& ctx, const Evaluation& e
                               {"spill_s", b.other.si},       {"exposed_comm_s", exposed},
                               {"hidden_comm_s", hidden},     {"step_time_s", step},
                               {"note", "per step on one GPU of the bottleneck pipeline stage; compute rows sum to compute_s"}};
+    if (const std::string kernel = attentionKernelId(ctx); !kernel.empty()) summary["attention_kernel"] = kernel;
     return {{"rows", rows}, {"summary", summary}};
 }
 
@@ -96,6 +104,7 @@ std::string breakdownText(const EvaluationContext& ctx, const Evaluation& e)
     });
     std::string out = "Step " + format(e.stepTime) + ", BF16 MFU " + formatSignificant(e.mfu * 100, 3) +
                       " % — where the time goes (per step, one GPU of the bottleneck stage):\n";
+    if (const std::string kernel = attentionKernelId(ctx); !kernel.empty()) out += "Attention kernel: " + kernel + "\n";
     char line[256];
     std::snprintf(line, sizeof line, "%-18s %-9s %-7s %10s %10s %7s %6s  %s\n", "operation", "phase", "stream", "step",
                   "hidden", "share", "eff.", "source");

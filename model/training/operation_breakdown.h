@@ -34,4 +34,9 @@ struct StepBreakdown {
 // A plain-text table of the rows, largest first, for a terminal.
 [[nodiscard]] std::string breakdownText(const EvaluationContext& ctx, const Evaluation& e);
 
+// The id of the fused-attention kernel the attention rows are costed with
+// ("cudnn", "flash2"): training.attention_kernel or the GPU family's default;
+// empty in theoretical mode.
+[[nodiscard]] std::string attentionKernelId(const EvaluationContext& ctx);
+
 } // namespace scalescope

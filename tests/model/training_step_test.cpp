@@ -4,6 +4,7 @@
 
 #include "model/training/evaluation_json.h"
 #include "model/training/layout_check.h"
+#include "model/training/operation_breakdown.h"
 #include "model/training/verdicts.h"
 
 using namespace scalescope;
@@ -209,6 +210,14 @@ TEST_CASE("attention_kernel flash2 on H100 costs attention at the measured Flash
     CHECK(attention(fa2) > 1.5 * attention(cudnn)); // measured: roughly half the speed at 8k
     CHECK(fa2.stepTime.si > cudnn.stepTime.si);
     CHECK_FALSE(hasWarning(fa2, WarningCode::AttentionKernelNotCalibrated));
+    // The breakdown names the kernel (JSON summary and text), in measured mode only.
+    const EvaluationContext fa2Context = contextFor(s);
+    CHECK(attentionKernelId(fa2Context) == "flash2");
+    CHECK(breakdownToJson(fa2Context, fa2)["summary"]["attention_kernel"] == "flash2");
+    CHECK(breakdownText(fa2Context, fa2).find("Attention kernel: flash2") != std::string::npos);
+    Scenario roofline = s;
+    roofline.efficiency = EfficiencyMode::Theoretical;
+    CHECK(attentionKernelId(contextFor(roofline)).empty());
 
     Scenario b = makeScenario("dgx-b200-superpod", 8, "llama3-8b", 1, 1, 8, 8);
     b.efficiency = EfficiencyMode::Measured;

@@ -83,10 +83,8 @@ void BreakdownPanel::refresh()
         text += QStringLiteral(" ") + tr("Compute includes %1 of slowdown while communication overlaps it.").arg(t(b.contention));
     if (!axes.isEmpty()) text += QStringLiteral(" ") + tr("Exposed by axis: %1.").arg(axes.join(QStringLiteral(", ")));
     // Which measured attention kernel the attention rows use (training.attention_kernel or the GPU's default).
-    if (const auto& ctx = m_result->context; ctx && ctx->scenario.efficiency == EfficiencyMode::Measured &&
-                                             ctx->attentionKernel < static_cast<int>(ctx->compute.attention.size()))
-        text += QStringLiteral(" ") +
-                tr("Attention kernel: %1.").arg(QString::fromStdString(ctx->compute.attention[static_cast<size_t>(ctx->attentionKernel)].id));
+    if (const std::string kernel = m_result->context ? attentionKernelId(*m_result->context) : std::string(); !kernel.empty())
+        text += QStringLiteral(" ") + tr("Attention kernel: %1.").arg(QString::fromStdString(kernel));
     text += QStringLiteral("<br>") +
             tr("Every row below is one operation of the model's cost table, per step, largest exposed time first; "
                "hover a source for its citation.");
