@@ -112,7 +112,7 @@ void ScenarioControls::build()
     row(QStringLiteral("zero"), m_zero);
     m_recompute = new QComboBox(this);
     m_recompute->setObjectName(QStringLiteral("recompute"));
-    for (Recompute r : {Recompute::None, Recompute::Selective, Recompute::Full})
+    for (Recompute r : {Recompute::None, Recompute::Selective, Recompute::Full, Recompute::PerOp})
         m_recompute->addItem(QString(), QString::fromUtf8(recomputeKey(r).data()));
     row(QStringLiteral("recompute"), m_recompute);
     m_recomputeLayers = new QSpinBox(this);

@@ -205,6 +205,7 @@ void ScenarioControls::retranslate()
     m_recompute->setItemText(0, tr("none"));
     m_recompute->setItemText(1, tr("selective"));
     m_recompute->setItemText(2, tr("full"));
+    m_recompute->setItemText(3, tr("per-op (every other matmul)"));
     m_recomputeLayers->setSpecialValueText(tr("all"));
     m_recomputeLayers->setToolTip(tr("With full recompute: how many layers of each pipeline stage recompute, the others "
                                      "store their activations (Megatron-LM --recompute-num-layers)"));

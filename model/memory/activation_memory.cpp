@@ -54,6 +54,18 @@ double layerActivationBytesPerToken(const ModelSpec& m, int seqLen, bool moeLaye
     if (o.recompute == Recompute::Full) return 2 * h; // the layer input, 16-bit
     const double linearIn = o.fp8 ? 1.0 : 2.0;
     const Widths w = attentionWidths(m);
+    if (o.recompute == Recompute::PerOp) {
+        // Kept: the layer input, the attention output (out-projection input) and
+        // the 16-bit outputs of the matmuls not recomputed; the rest is recomputed.
+        const bool swiglu = m.ffnType == FfnType::SwiGlu;
+        const auto up = [&](double ffn, double copies) { return copies * (swiglu ? 2 : 1) * ffn; };
+        double mlpOut = m.ffn.value > 0 ? up(m.ffn.value, 1) : 0;
+        if (moeLayer && m.moe)
+            mlpOut = up(m.moe->expertFfn.value, m.moe->topK.value + m.moe->sharedExperts.value) +
+                     (m.moe->topK.value + m.moe->sharedExperts.value - 1) * h;
+        const double matmulOutputs = w.latents + w.q + w.k + w.v + h + mlpOut + h; // QKV, out-proj, FC1, FC2
+        return 2 * h + 2 * w.out + (1 - kPerOpRecomputedMatmuls) * 2 * matmulOutputs;
+    }
 
     double attention = 2 * h + h;                   // norm input, dropout mask
     if (!o.modules.norm) attention += linearIn * h; // QKV (MLA: down-projection) input

@@ -49,6 +49,7 @@ std::string_view recomputeKey(Recompute r) noexcept
     case Recompute::None: return "none";
     case Recompute::Selective: return "selective";
     case Recompute::Full: return "full";
+    case Recompute::PerOp: return "per-op";
     }
     return "?";
 }
@@ -74,7 +75,7 @@ std::optional<Schedule> scheduleFromKey(std::string_view key) noexcept
 
 std::optional<Recompute> recomputeFromKey(std::string_view key) noexcept
 {
-    for (Recompute r : {Recompute::None, Recompute::Selective, Recompute::Full})
+    for (Recompute r : {Recompute::None, Recompute::Selective, Recompute::Full, Recompute::PerOp})
         if (recomputeKey(r) == key) return r;
     return std::nullopt;
 }
@@ -255,7 +256,7 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
     if (t.zeroStage > 3) r.error("/training/zero_stage", "expected 0, 1, 2 or 3, found " + std::to_string(t.zeroStage));
     const std::string recompute = r.text("/training/recompute", std::string(recomputeKey(t.recompute)));
     if (auto rc = recomputeFromKey(recompute)) t.recompute = *rc;
-    else r.error("/training/recompute", "expected \"none\", \"selective\" or \"full\", found \"" + recompute + "\"");
+    else r.error("/training/recompute", "expected \"none\", \"selective\", \"full\" or \"per-op\", found \"" + recompute + "\"");
     t.tokensTotal = r.number("/training/tokens_total", 0, 0);
     const std::string balancing = r.text("/training/moe_balancing", "aux-loss");
     if (balancing == "loss-free") t.moeBalancing = MoeBalancing::LossFree;

@@ -19,7 +19,15 @@
 namespace scalescope {
 
 enum class Mode { Training, Inference };
-enum class Recompute { None, Selective, Full };
+// What the backward pass recomputes: nothing; the attention core (Korthikanti
+// selective); every layer whole (full); or, as torchtitan's per-op selective
+// checkpointing, every other matmul and the memory-bound ops between them,
+// keeping the attention output ("per-op").
+enum class Recompute { None, Selective, Full, PerOp };
+// The share of matmuls per-op checkpointing recomputes: torchtitan's policy
+// saves an aten.mm output unless it is the second of a pair ("mm_count % 2 ==
+// 0": recompute), so every other one.
+inline constexpr double kPerOpRecomputedMatmuls = 0.5;
 enum class Schedule { GPipe, OneFOneB, Interleaved, ZeroBubble };
 enum class Axis { Tp, Cp, Ep, Dp, Pp };
 // "theoretical": the pure roofline (dense peak, link rate, hop latency only);

@@ -98,13 +98,15 @@ struct OpSums {
     Bytes bytes[kStreams]{};
     Seconds window[kScopes][kPhases][kBounds]{};
 
-    void add(const OpRow& row) noexcept
+    // Adds a row, `weight` times (a row some layers' recompute runs only in part).
+    void add(const OpRow& row, double weight = 1) noexcept
     {
         const size_t s = static_cast<size_t>(row.stream), ph = static_cast<size_t>(row.phase);
-        total[s][ph] += row.total();
-        exposed[s][ph] += row.exposed();
-        bytes[s] += row.bytes * row.count;
-        if (row.stream == OpStream::Compute) window[static_cast<size_t>(row.scope)][ph][static_cast<size_t>(row.bound)] += row.total();
+        total[s][ph] += row.total() * weight;
+        exposed[s][ph] += row.exposed() * weight;
+        bytes[s] += row.bytes * row.count * weight;
+        if (row.stream == OpStream::Compute)
+            window[static_cast<size_t>(row.scope)][ph][static_cast<size_t>(row.bound)] += row.total() * weight;
     }
     // Adds `other` as if each of its rows had `k` times the count.
     void addScaled(const OpSums& other, double k) noexcept
@@ -138,19 +140,21 @@ public:
         m_sums.add(row);
     }
     // Appends rows whose sums are already known (a memoised layer), each
-    // with `k` times its count; `keep` selects the rows `sums` covers.
-    template <class Keep>
-    void addScaled(const OpRow* first, const OpRow* last, const OpSums& sums, double k, Keep keep) noexcept
+    // with `k` times its count; `weight` gives the share of each row that
+    // `sums` covers (0: left out, 1: whole, or a bool).
+    template <class Weight>
+    void addScaled(const OpRow* first, const OpRow* last, const OpSums& sums, double k, Weight weight) noexcept
     {
         for (const OpRow* r = first; r != last; ++r) {
-            if (!keep(*r)) continue;
+            const double w = static_cast<double>(weight(*r));
+            if (w <= 0) continue;
             if (m_size >= kCapacity) {
                 ++m_dropped;
                 continue;
             }
             OpRow& row = m_rows[static_cast<size_t>(m_size++)];
             row = *r;
-            row.count *= k;
+            row.count *= k * w;
         }
         m_sums.addScaled(sums, k);
     }

@@ -105,11 +105,22 @@ private:
 
 using Acc = KernelCosts::Acc;
 
-// Which recompute rows a mode runs: every one (full), the attention core
-// (selective), none.
-bool runs(Recompute rc, const OpRow& r) noexcept
+// How much of a recompute row a mode runs: every one (full), the attention
+// core (selective), none; per-op (torchtitan's per-op selective checkpointing
+// keeps the outputs of every other matmul and of attention) half of each
+// matmul and every memory-bound op, no attention.
+double runs(Recompute rc, const OpRow& r) noexcept
 {
-    return r.phase != Phase::Recompute || rc == Recompute::Full || (rc == Recompute::Selective && r.op == OpKind::AttentionCore);
+    if (r.phase != Phase::Recompute) return 1;
+    switch (rc) {
+    case Recompute::None: return 0;
+    case Recompute::Selective: return r.op == OpKind::AttentionCore ? 1 : 0;
+    case Recompute::Full: return 1;
+    case Recompute::PerOp:
+        if (r.bound == OpBound::Gemm || r.bound == OpBound::GroupedGemm) return kPerOpRecomputedMatmuls;
+        return r.bound == OpBound::Attention ? 0 : 1;
+    }
+    return 1;
 }
 
 // The compute rows of one layer (at most ~40: MLA, MoE, FP8, every phase),
@@ -118,14 +129,14 @@ struct LayerKernels {
     static constexpr int kCapacity = 48;
     std::array<OpRow, kCapacity> rows{};
     int size = 0;
-    OpSums sums[3];       // by Recompute: none, selective, full
+    OpSums sums[4];       // by Recompute: none, selective, full, per-op
     OpSums recomputeRows; // the rows a full recompute adds
     void add(const OpRow& r) noexcept
     {
         if (size >= kCapacity) return;
         rows[static_cast<size_t>(size++)] = r;
-        for (Recompute rc : {Recompute::None, Recompute::Selective, Recompute::Full})
-            if (runs(rc, r)) sums[static_cast<size_t>(rc)].add(r);
+        for (Recompute rc : {Recompute::None, Recompute::Selective, Recompute::Full, Recompute::PerOp})
+            if (const double w = runs(rc, r); w > 0) sums[static_cast<size_t>(rc)].add(r, w);
         if (r.phase == Phase::Recompute) recomputeRows.add(r);
     }
     [[nodiscard]] const OpRow* begin() const noexcept { return rows.data(); }

@@ -80,7 +80,9 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
     const Phase passes[] = {Phase::Forward, Phase::Backward, Phase::Recompute};
     // The share of the layers that run a pass's layer-wide collectives (a
     // full recompute repeats the forward ones, in recompute_layers of them).
-    const double recomputed = fullRecomputeShare(ctx.scenario.training, g.denseLayers + g.moeLayers);
+    // Per-op checkpointing gathers again the inputs of the matmuls it recomputes.
+    const double recomputed = rc == Recompute::PerOp ? kPerOpRecomputedMatmuls
+                                                     : fullRecomputeShare(ctx.scenario.training, g.denseLayers + g.moeLayers);
     auto rowsOf = [&](Phase ph) { return ph == Phase::Recompute ? recomputed : 1.0; };
 
     if (p.tp > 1) {
@@ -113,7 +115,9 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
         const CollectiveCost ag = comm.run(CollectiveKind::AllGather, kv, g.groups.cp);
         for (Phase ph : passes) {
             // Ring attention reruns with the attention core: selective recompute reruns it in every layer.
-            const double ringLayers = layers * (ph == Phase::Recompute && rc == Recompute::Selective ? 1.0 : rowsOf(ph));
+            // Per-op checkpointing keeps the attention output: no ring in its recompute.
+            const double ringLayers =
+                ph != Phase::Recompute ? layers : rc == Recompute::Selective ? layers : rc == Recompute::PerOp ? 0.0 : layers * rowsOf(ph);
             if (ringLayers <= 0) continue;
             const double calls = ph == Phase::Backward ? 2 : 1;
             const Seconds time = ag.time * calls;

@@ -2164,6 +2164,10 @@ Flow for this job: %3 (%4 of heat)</source>
         <source>The fused-attention kernel, as measured on this GPU family (cudnn, flash2 = FlashAttention-2, …)</source>
         <translation>融合注意力内核，按此 GPU 系列的实测数据（cudnn、flash2 = FlashAttention-2 等）</translation>
     </message>
+    <message>
+        <source>per-op (every other matmul)</source>
+        <translation>逐算子（隔一个矩阵乘）</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::ShardingMapScene</name>

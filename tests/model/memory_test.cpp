@@ -234,3 +234,38 @@ TEST_CASE("Block recompute: recompute_layers half the stage's layers runs half t
     REQUIRE(errors.size() == 1);
     CHECK(errors[0].path == "/training/recompute_layers");
 }
+
+TEST_CASE("Per-op checkpointing (torchtitan selective_ac_option 'op'): half the matmuls and the memory-bound ops recompute, "
+          "attention does not; Llama 3 8B keeps 2h + 2·(attention output) + half of the 16-bit matmul outputs per token",
+          "[memory][recompute]")
+{
+    const ModelSpec& llama = *catalog().model("llama3-8b");
+    // h 4096; Q 4096, K = V = 8·128; FC1 gate + up 2·14,336; out-proj and FC2 outputs h each
+    const double outputs = 4096 + 1024 + 1024 + 4096 + 2 * 14336 + 4096;
+    CHECK(layerActivationBytesPerToken(llama, 8192, false, {Recompute::PerOp, {}, false}) ==
+          Approx(2 * 4096 + 2 * 4096 + 0.5 * 2 * outputs).epsilon(1e-12));
+
+    Scenario sc = makeScenario("dgx-h100-superpod", 8, "llama3-8b", 1, 1, 8, 8);
+    sc.efficiency = EfficiencyMode::Measured;
+    sc.training.recompute = Recompute::PerOp;
+    const Evaluation perOp = evaluate(contextFor(sc));
+    REQUIRE(perOp.ok);
+    double gemmForward = 0, gemmRecompute = 0, memoryForward = 0, memoryRecompute = 0, attentionRecompute = 0;
+    for (const OpRow& r : perOp.ops) {
+        if (r.scope != OpScope::DenseLayer) continue;
+        const double t = r.total().si;
+        const bool forward = r.phase == Phase::Forward, recompute = r.phase == Phase::Recompute;
+        if (r.bound == OpBound::Gemm && forward) gemmForward += t;
+        if (r.bound == OpBound::Gemm && recompute) gemmRecompute += t;
+        if (r.bound == OpBound::Memory && forward) memoryForward += t;
+        if (r.bound == OpBound::Memory && recompute) memoryRecompute += t;
+        if (r.bound == OpBound::Attention && recompute) attentionRecompute += t;
+    }
+    CHECK(gemmRecompute == Approx(0.5 * gemmForward).epsilon(1e-12));
+    CHECK(memoryRecompute == Approx(memoryForward).epsilon(1e-12));
+    CHECK(attentionRecompute == 0);
+    sc.training.recompute = Recompute::Selective;
+    const Evaluation selective = evaluate(contextFor(sc));
+    CHECK(perOp.stage.recompute.si > selective.stage.recompute.si); // half the matmuls cost more than FlashAttention's forward
+    CHECK(perOp.memory.activations.si < selective.memory.activations.si);
+}

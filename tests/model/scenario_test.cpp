@@ -37,7 +37,7 @@ TEST_CASE("Malformed scenarios name the file, the path and what was expected", "
         {{{"training", {{"seq_len", 1e19}}}}, "/training/seq_len", "expected a whole number from 1 to 1073741824"},
         {{{"gpus", "many"}}, "/gpus", "found the string \"many\""},
         {{{"training", {{"precision", "fp7"}}}}, "/training/precision", "expected one of \"bf16\", \"fp16\", \"fp8\", \"fp4\""},
-        {{{"training", {{"recompute", "some"}}}}, "/training/recompute", "expected \"none\", \"selective\" or \"full\""},
+        {{{"training", {{"recompute", "some"}}}}, "/training/recompute", "expected \"none\", \"selective\", \"full\" or \"per-op\""},
         {{{"parallel", {{"schedule", "2f2b"}}}}, "/parallel/schedule", "expected \"gpipe\""},
         {{{"parallel", {{"order", {"tp", "tp", "ep", "dp", "pp"}}}}}, "/parallel/order", "each once"},
         {{{"efficiency", "magic"}}, "/efficiency", "expected \"theoretical\" or \"measured\""},
