@@ -4,6 +4,8 @@
 specs/**/*.json is checked against specs/schema/<kind>.schema.json (scenario
 files, *.scalescope.json, against scenario.schema.json; a validation run's
 scenario through its $ref). A file whose kind has no schema is an error too.
+Free-text keys the readers accept anywhere (description, note, notes,
+comment) are left out of the check.
 Prints 'file: /json/path: message' per problem and exits 1 if there is any.
 Usage: check_schemas.py SPECS_DIR
 """
@@ -40,6 +42,18 @@ def bundle(schemas):
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": defs}
 
 
+DOCUMENTATION_KEYS = {"description", "note", "notes", "comment"}  # allowed anywhere by the readers (specs/README.md)
+
+
+def without_documentation(node):
+    """The document without the free-text keys the readers accept anywhere."""
+    if isinstance(node, dict):
+        return {k: without_documentation(v) for k, v in node.items() if k not in DOCUMENTATION_KEYS}
+    if isinstance(node, list):
+        return [without_documentation(v) for v in node]
+    return node
+
+
 def main(specs: pathlib.Path) -> int:
     schema_dir = specs / "schema"
     schemas = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in sorted(schema_dir.glob("*.schema.json"))}
@@ -58,7 +72,7 @@ def main(specs: pathlib.Path) -> int:
             continue
         schema = dict(all_schemas, **{"$ref": f"#/$defs/{name}"})
         validator = jsonschema.Draft202012Validator(schema)
-        for error in sorted(validator.iter_errors(doc), key=lambda e: list(e.absolute_path)):
+        for error in sorted(validator.iter_errors(without_documentation(doc)), key=lambda e: [str(p) for p in e.absolute_path]):
             pointer = "/" + "/".join(str(p) for p in error.absolute_path)
             print(f"{rel}: {pointer}: {error.message}")
             problems += 1
