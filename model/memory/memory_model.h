@@ -27,6 +27,9 @@ struct ParamsPerGpu {
 };
 
 [[nodiscard]] ParamsPerGpu paramsPerGpu(const EvaluationContext& ctx, const ParallelLayout& p) noexcept;
+// Bytes per parameter of the gradients as accumulated (and reduced): 2, or 4
+// with main_grads "fp32".
+[[nodiscard]] double gradBytesPerParam(const TrainingSettings& t) noexcept;
 [[nodiscard]] MemoryPerGpu memoryPerGpu(const EvaluationContext& ctx, const ParallelLayout& p,
                                         int microbatches) noexcept;
 // The same with another ZeRO stage (to weigh advice against the scenario's own).

@@ -12,7 +12,7 @@ namespace scalescope {
 namespace {
 
 constexpr double kActivationBytes = 2; // 16-bit activations on the wire
-constexpr double kGradientBytes = 2;   // gradients reduced in 16 bits (Megatron's default, grad_reduce_in_fp32 off)
+constexpr double kParamGatherBytes = 2; // parameters gathered in 16 bits
 // AdamW on fp32 master weights reads weight, gradient and both moments and
 // writes weight and moments: 7 × 4 B per parameter (the measured kernel's count).
 constexpr double kAdamStepBytesPerParam = 28;
@@ -193,14 +193,18 @@ void addStepOperations(const EvaluationContext& ctx, const ParallelLayout& p, co
     const Comm comm(ctx);
     const ParamsPerGpu params = paramsPerGpu(ctx, p);
     const GroupPlacement &dpGroup = g.groups.dp, &expertDpGroup = g.groups.expertDp;
-    const Bytes denseGrads{params.dense * kGradientBytes}, expertGrads{params.expert * kGradientBytes};
+    // Gradients are reduced at the precision they accumulate in (main_grads:
+    // Megatron-LM's bf16 default is fp32, --accumulate-allreduce-grads-in-fp32);
+    // parameters are gathered in 16 bits.
+    const double gradBytes = gradBytesPerParam(s.training);
     const double mb = g.microbatches;
 
     if (dpGroup.size > 1 || expertDpGroup.size > 1) {
-        auto run = [&](CollectiveKind k) {
-            CollectiveCost dense = dpGroup.size > 1 ? comm.run(k, denseGrads, dpGroup) : CollectiveCost{};
-            if (expertDpGroup.size > 1 && expertGrads.si > 0) {
-                const CollectiveCost expert = comm.run(k, expertGrads, expertDpGroup);
+        auto run = [&](CollectiveKind k, double bytesPerParam) {
+            const Bytes denseBytes{params.dense * bytesPerParam}, expertBytes{params.expert * bytesPerParam};
+            CollectiveCost dense = dpGroup.size > 1 ? comm.run(k, denseBytes, dpGroup) : CollectiveCost{};
+            if (expertDpGroup.size > 1 && expertBytes.si > 0) {
+                const CollectiveCost expert = comm.run(k, expertBytes, expertDpGroup);
                 dense.time += expert.time;
                 if (dense.bottleneckTier < 0) dense = CollectiveCost{dense.time, expert.bandwidthTime, expert.latency,
                                                                      expert.bottleneckTier, expert.spannedTier,
@@ -208,7 +212,8 @@ void addStepOperations(const EvaluationContext& ctx, const ParallelLayout& p, co
             }
             return dense;
         };
-        const Bytes grads = denseGrads + expertGrads;
+        const Bytes grads{(params.dense + params.expert) * gradBytes};
+        const Bytes gathered{(params.dense + params.expert) * kParamGatherBytes};
         const double bucket = std::max(ctx.calibration.dpBucketParams.value,
                                        ctx.calibration.dpBucketParamsPerRank.value * static_cast<double>(dpGroup.size));
         const double paramCount = params.dense + params.expert;
@@ -216,27 +221,28 @@ void addStepOperations(const EvaluationContext& ctx, const ParallelLayout& p, co
         const int zero = zeroStage;
         if (zero >= 3) {
             // FSDP: parameters gathered for every micro-batch, forward and backward; gradients scattered.
-            const CollectiveCost ag = run(CollectiveKind::AllGather), rs = ag; // same ring cost
+            const CollectiveCost ag = run(CollectiveKind::AllGather, kParamGatherBytes);
+            const CollectiveCost rs = run(CollectiveKind::ReduceScatter, gradBytes);
             const double layers = std::max(1.0, g.denseLayers + g.moeLayers);
             const Seconds firstLayer = (ag.time + rs.time) / layers;
             const Seconds agF = o.zero3Prefetch ? std::min(ag.time - ag.time / layers, stageForward) : Seconds{};
             const Seconds bwdComm = ag.time + rs.time;
             const Seconds bwdHidden = o.zero3Prefetch ? std::min(bwdComm - firstLayer, stageBackward) : Seconds{};
             const double agShare = bwdComm.si > 0 ? ag.time.si / bwdComm.si : 0;
-            e.ops.add(commRow(comm, ag, OpKind::DpParamGather, Phase::Forward, OpStream::Dp, OpScope::Step, mb, grads, ag.time, agF));
-            e.ops.add(commRow(comm, ag, OpKind::DpParamGather, Phase::Backward, OpStream::Dp, OpScope::Step, mb, grads, ag.time,
+            e.ops.add(commRow(comm, ag, OpKind::DpParamGather, Phase::Forward, OpStream::Dp, OpScope::Step, mb, gathered, ag.time, agF));
+            e.ops.add(commRow(comm, ag, OpKind::DpParamGather, Phase::Backward, OpStream::Dp, OpScope::Step, mb, gathered, ag.time,
                               bwdHidden * agShare));
             e.ops.add(commRow(comm, rs, OpKind::DpGradReduce, Phase::Backward, OpStream::Dp, OpScope::Step, mb, grads, rs.time,
                               bwdHidden * (1 - agShare)));
         } else {
-            const CollectiveCost reduce = run(zero == 0 ? CollectiveKind::AllReduce : CollectiveKind::ReduceScatter);
+            const CollectiveCost reduce = run(zero == 0 ? CollectiveKind::AllReduce : CollectiveKind::ReduceScatter, gradBytes);
             const Seconds hidden = o.dpGradReduce ? std::min(reduce.time * (1 - bucketShare), stageBackward) : Seconds{};
             e.ops.add(commRow(comm, reduce, OpKind::DpGradReduce, Phase::Backward, OpStream::Dp, OpScope::Step, 1,
                               grads * (zero == 0 ? 2.0 : 1.0), reduce.time, hidden));
             if (zero >= 1) {
-                const CollectiveCost& ag = reduce; // a ReduceScatter and an AllGather of one array cost alike
+                const CollectiveCost ag = run(CollectiveKind::AllGather, kParamGatherBytes);
                 const Seconds agHidden = o.dpParamGather ? std::min(ag.time * (1 - bucketShare), stageForward) : Seconds{};
-                e.ops.add(commRow(comm, ag, OpKind::DpParamGather, Phase::Forward, OpStream::Dp, OpScope::Step, 1, grads,
+                e.ops.add(commRow(comm, ag, OpKind::DpParamGather, Phase::Forward, OpStream::Dp, OpScope::Step, 1, gathered,
                                   ag.time, agHidden));
             }
         }

@@ -237,3 +237,25 @@ TEST_CASE("attention_kernel flash2 on H100 costs attention at the measured Flash
     REQUIRE(errors.size() == 1);
     CHECK(errors[0].path == "/training/attention_kernel");
 }
+
+TEST_CASE("main_grads fp32 (Megatron-LM's bf16 default, --accumulate-allreduce-grads-in-fp32) reduces gradients in 4 "
+          "bytes: the DP ReduceScatter moves twice the bytes, the parameter AllGather stays 16-bit",
+          "[training][dp]")
+{
+    Scenario s = makeScenario("dgx-h100-superpod", 64, "llama3-8b", 1, 1, 64, 64);
+    s.training.zeroStage = 1;
+    s.efficiency = EfficiencyMode::Measured;
+    auto bytesOf = [](const Evaluation& e, OpKind op) {
+        double b = 0;
+        for (const OpRow& r : e.ops)
+            if (r.op == op) b += r.bytes.si;
+        return b;
+    };
+    const Evaluation bf16 = evaluate(contextFor(s));
+    s.training.fp32MainGrads = true;
+    const Evaluation fp32 = evaluate(contextFor(s));
+    REQUIRE((bf16.ok && fp32.ok));
+    CHECK(bytesOf(fp32, OpKind::DpGradReduce) == Approx(2 * bytesOf(bf16, OpKind::DpGradReduce)).epsilon(1e-12));
+    CHECK(bytesOf(fp32, OpKind::DpParamGather) == Approx(bytesOf(bf16, OpKind::DpParamGather)).epsilon(1e-12));
+    CHECK(fp32.memory.grads.si == Approx(2 * bf16.memory.grads.si).epsilon(1e-12));
+}
