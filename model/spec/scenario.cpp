@@ -265,9 +265,9 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
     if (optimizer == "bf16-moments") t.optimizerState = OptimizerState::Bf16Moments;
     else if (optimizer != "fp32")
         r.error("/training/optimizer_state", "expected \"fp32\" or \"bf16-moments\", found \"" + optimizer + "\"");
-    const std::string grads = r.text("/training/main_grads", "bf16");
-    if (grads == "fp32") t.fp32MainGrads = true;
-    else if (grads != "bf16") r.error("/training/main_grads", "expected \"bf16\" or \"fp32\", found \"" + grads + "\"");
+    const std::string grads = r.text("/training/main_grads", "fp32");
+    t.fp32MainGrads = grads != "bf16";
+    if (grads != "bf16" && grads != "fp32") r.error("/training/main_grads", "expected \"bf16\" or \"fp32\", found \"" + grads + "\"");
     if (const json* modules = r.at("/training/recompute_modules")) {
         bool ok = modules->is_array();
         for (size_t i = 0; ok && i < modules->size(); ++i) {

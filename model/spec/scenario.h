@@ -69,7 +69,7 @@ struct TrainingSettings {
     double tokensTotal = 0; // training budget in tokens; 0 = not given
     OptimizerState optimizerState = OptimizerState::Fp32; // "optimizer_state": "fp32" | "bf16-moments"
     MoeBalancing moeBalancing = MoeBalancing::AuxiliaryLoss; // "moe_balancing"
-    bool fp32MainGrads = false;                           // "main_grads": "bf16" (default) | "fp32"
+    bool fp32MainGrads = true;                            // "main_grads": "fp32" (default) | "bf16"
     RecomputeModules recomputeModules;                    // "recompute_modules": ["norm", "mla-up-proj", "swiglu"]
     // With recompute "full": how many layers of each pipeline stage recompute
     // (Megatron-LM --recompute-method block --recompute-num-layers N; the

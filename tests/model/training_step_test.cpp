@@ -251,8 +251,9 @@ TEST_CASE("main_grads fp32 (Megatron-LM's bf16 default, --accumulate-allreduce-g
             if (r.op == op) b += r.bytes.si;
         return b;
     };
+    s.training.fp32MainGrads = false; // main_grads "bf16"
     const Evaluation bf16 = evaluate(contextFor(s));
-    s.training.fp32MainGrads = true;
+    s.training.fp32MainGrads = true; // the default
     const Evaluation fp32 = evaluate(contextFor(s));
     REQUIRE((bf16.ok && fp32.ok));
     CHECK(bytesOf(fp32, OpKind::DpGradReduce) == Approx(2 * bytesOf(bf16, OpKind::DpGradReduce)).epsilon(1e-12));
