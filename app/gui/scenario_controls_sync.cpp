@@ -21,7 +21,6 @@
 #include <QStandardItemModel>
 
 #include <algorithm>
-#include <cmath>
 #include <optional>
 
 namespace scalescope {

@@ -1,5 +1,7 @@
 #include "model/memory/activation_memory.h"
 
+#include "model/training/recompute_policy.h"
+
 #include <algorithm>
 
 namespace scalescope {

@@ -1,5 +1,7 @@
 #include "model/memory/memory_model.h"
 
+#include "model/training/recompute_policy.h"
+
 #include "model/memory/activation_memory.h"
 #include "model/memory/usable_memory.h"
 #include "model/training/layout_check.h"

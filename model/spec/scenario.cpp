@@ -80,12 +80,6 @@ std::optional<Recompute> recomputeFromKey(std::string_view key) noexcept
     return std::nullopt;
 }
 
-double fullRecomputeShare(const TrainingSettings& t, double stageLayers) noexcept
-{
-    if (t.recompute != Recompute::Full || stageLayers <= 0) return 0;
-    return t.recomputeLayers > 0 ? std::min(1.0, t.recomputeLayers / stageLayers) : 1.0;
-}
-
 int ParallelLayout::size(Axis a) const noexcept
 {
     switch (a) {

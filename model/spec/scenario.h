@@ -24,10 +24,6 @@ enum class Mode { Training, Inference };
 // checkpointing, every other matmul and the memory-bound ops between them,
 // keeping the attention output ("per-op").
 enum class Recompute { None, Selective, Full, PerOp };
-// The share of matmuls per-op checkpointing recomputes: torchtitan's policy
-// saves an aten.mm output unless it is the second of a pair ("mm_count % 2 ==
-// 0": recompute), so every other one.
-inline constexpr double kPerOpRecomputedMatmuls = 0.5;
 enum class Schedule { GPipe, OneFOneB, Interleaved, ZeroBubble };
 enum class Axis { Tp, Cp, Ep, Dp, Pp };
 // "theoretical": the pure roofline (dense peak, link rate, hop latency only);
@@ -80,9 +76,6 @@ struct TrainingSettings {
     std::string attentionKernel; // "attention_kernel"
 };
 
-// The share of a stage's `stageLayers` layers that run a full recompute:
-// none unless recompute is "full", then recompute_layers of them (all by default).
-[[nodiscard]] double fullRecomputeShare(const TrainingSettings& t, double stageLayers) noexcept;
 
 struct ParallelLayout {
     int tp = 1, pp = 1, cp = 1, ep = 1, dp = 1, vpp = 1;

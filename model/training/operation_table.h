@@ -98,15 +98,13 @@ struct OpSums {
     Bytes bytes[kStreams]{};
     Seconds window[kScopes][kPhases][kBounds]{};
 
-    // Adds a row, `weight` times (a row some layers' recompute runs only in part).
-    void add(const OpRow& row, double weight = 1) noexcept
+    void add(const OpRow& row) noexcept
     {
         const size_t s = static_cast<size_t>(row.stream), ph = static_cast<size_t>(row.phase);
-        total[s][ph] += row.total() * weight;
-        exposed[s][ph] += row.exposed() * weight;
-        bytes[s] += row.bytes * row.count * weight;
-        if (row.stream == OpStream::Compute)
-            window[static_cast<size_t>(row.scope)][ph][static_cast<size_t>(row.bound)] += row.total() * weight;
+        total[s][ph] += row.total();
+        exposed[s][ph] += row.exposed();
+        bytes[s] += row.bytes * row.count;
+        if (row.stream == OpStream::Compute) window[static_cast<size_t>(row.scope)][ph][static_cast<size_t>(row.bound)] += row.total();
     }
     // Adds `other` as if each of its rows had `k` times the count.
     void addScaled(const OpSums& other, double k) noexcept
@@ -140,13 +138,13 @@ public:
         m_sums.add(row);
     }
     // Appends rows whose sums are already known (a memoised layer), each
-    // with `k` times its count; `weight` gives the share of each row that
-    // `sums` covers (0: left out, 1: whole, or a bool).
+    // with `k` × weight(row) times its count (weight 0 leaves a row out); the
+    // caller adds the matching sums with addSums.
     template <class Weight>
-    void addScaled(const OpRow* first, const OpRow* last, const OpSums& sums, double k, Weight weight) noexcept
+    void addRows(const OpRow* first, const OpRow* last, double k, Weight weight) noexcept
     {
         for (const OpRow* r = first; r != last; ++r) {
-            const double w = static_cast<double>(weight(*r));
+            const double w = weight(*r);
             if (w <= 0) continue;
             if (m_size >= kCapacity) {
                 ++m_dropped;
@@ -156,8 +154,9 @@ public:
             row = *r;
             row.count *= k * w;
         }
-        m_sums.addScaled(sums, k);
     }
+    // Adds the sums of rows appended by addRows, `k` times.
+    void addSums(const OpSums& sums, double k) noexcept { m_sums.addScaled(sums, k); }
     [[nodiscard]] int size() const noexcept { return m_size; }
     [[nodiscard]] int dropped() const noexcept { return m_dropped; }
     [[nodiscard]] const OpRow& operator[](int i) const noexcept { return m_rows[static_cast<size_t>(i)]; }

@@ -1,5 +1,7 @@
 #include "model/training/stage_operations.h"
 
+#include "model/training/recompute_policy.h"
+
 #include "model/compute/compute_calibration.h"
 #include "model/compute/kernel_efficiency.h"
 #include "model/training/layout_check.h"
@@ -105,39 +107,28 @@ private:
 
 using Acc = KernelCosts::Acc;
 
-// How much of a recompute row a mode runs: every one (full), the attention
-// core (selective), none; per-op (torchtitan's per-op selective checkpointing
-// keeps the outputs of every other matmul and of attention) half of each
-// matmul and every memory-bound op, no attention.
-double runs(Recompute rc, const OpRow& r) noexcept
+// The kind of forward work a recompute row repeats.
+RecomputedWork recomputedWork(const OpRow& r) noexcept
 {
-    if (r.phase != Phase::Recompute) return 1;
-    switch (rc) {
-    case Recompute::None: return 0;
-    case Recompute::Selective: return r.op == OpKind::AttentionCore ? 1 : 0;
-    case Recompute::Full: return 1;
-    case Recompute::PerOp:
-        if (r.bound == OpBound::Gemm || r.bound == OpBound::GroupedGemm) return kPerOpRecomputedMatmuls;
-        return r.bound == OpBound::Attention ? 0 : 1;
-    }
-    return 1;
+    if (r.bound == OpBound::Gemm || r.bound == OpBound::GroupedGemm) return RecomputedWork::Matmuls;
+    return r.bound == OpBound::Attention ? RecomputedWork::Attention : RecomputedWork::MemoryBound;
 }
 
 // The compute rows of one layer (at most ~40: MLA, MoE, FP8, every phase),
-// with their sums for each recompute mode.
+// with the sums of its forward and backward rows and of its recompute rows
+// by kind of work; a recompute mode takes a share of each (recompute_policy.h).
 struct LayerKernels {
     static constexpr int kCapacity = 48;
     std::array<OpRow, kCapacity> rows{};
     int size = 0;
-    OpSums sums[4];       // by Recompute: none, selective, full, per-op
-    OpSums recomputeRows; // the rows a full recompute adds
+    OpSums passes;                                 // forward and backward
+    std::array<OpSums, kRecomputedWorkKinds> recomputed; // by RecomputedWork
     void add(const OpRow& r) noexcept
     {
         if (size >= kCapacity) return;
         rows[static_cast<size_t>(size++)] = r;
-        for (Recompute rc : {Recompute::None, Recompute::Selective, Recompute::Full, Recompute::PerOp})
-            if (const double w = runs(rc, r); w > 0) sums[static_cast<size_t>(rc)].add(r, w);
-        if (r.phase == Phase::Recompute) recomputeRows.add(r);
+        if (r.phase == Phase::Recompute) recomputed[static_cast<size_t>(recomputedWork(r))].add(r);
+        else passes.add(r);
     }
     [[nodiscard]] const OpRow* begin() const noexcept { return rows.data(); }
     [[nodiscard]] const OpRow* end() const noexcept { return rows.data() + size; }
@@ -329,18 +320,16 @@ void addLayers(const EvaluationContext& ctx, const ParallelLayout& p, const Kern
 {
     const double layers = moe ? g.moeLayers : g.denseLayers;
     if (layers <= 0) return;
-    const Recompute rc = ctx.scenario.training.recompute;
     const LayerKernels& k = cachedLayerKernels(ctx, p, kc, g, moe);
-    const double share = fullRecomputeShare(ctx.scenario.training, g.denseLayers + g.moeLayers);
-    if (rc == Recompute::Full && share < 1) {
-        // Block recompute: every layer runs forward and backward, `share` of them recompute.
-        e.ops.addScaled(k.begin(), k.end(), k.sums[static_cast<size_t>(Recompute::None)], layers,
-                        [](const OpRow& r) { return r.phase != Phase::Recompute; });
-        e.ops.addScaled(k.begin(), k.end(), k.recomputeRows, layers * share,
-                        [](const OpRow& r) { return r.phase == Phase::Recompute; });
-    } else {
-        e.ops.addScaled(k.begin(), k.end(), k.sums[static_cast<size_t>(rc)], layers, [rc](const OpRow& r) { return runs(rc, r); });
-    }
+    std::array<double, kRecomputedWorkKinds> share{};
+    for (size_t w = 0; w < share.size(); ++w)
+        share[w] = recomputedShare(ctx.scenario.training, g.denseLayers + g.moeLayers, static_cast<RecomputedWork>(w));
+    e.ops.addRows(k.begin(), k.end(), layers, [&](const OpRow& r) {
+        return r.phase == Phase::Recompute ? share[static_cast<size_t>(recomputedWork(r))] : 1.0;
+    });
+    e.ops.addSums(k.passes, layers);
+    for (size_t w = 0; w < share.size(); ++w)
+        if (share[w] > 0) e.ops.addSums(k.recomputed[w], layers * share[w]);
     addLayerCommunication(ctx, p, g, moe, layers, e);
 }
 

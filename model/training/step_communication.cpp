@@ -3,6 +3,7 @@
 #include "model/compute/compute_calibration.h"
 #include "model/compute/kernel_efficiency.h"
 #include "model/network/collectives.h"
+#include "model/training/recompute_policy.h"
 
 #include <algorithm>
 #include <initializer_list>
@@ -74,16 +75,16 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
     const OverlapSettings& o = ctx.scenario.overlap;
     const ModelSpec& m = ctx.model;
     const OpScope scope = moe ? OpScope::MoeLayer : OpScope::DenseLayer;
-    const Recompute rc = ctx.scenario.training.recompute;
     const double h = m.hidden.value, T = g.tokens;
     const Comm comm(ctx);
     const Phase passes[] = {Phase::Forward, Phase::Backward, Phase::Recompute};
-    // The share of the layers that run a pass's layer-wide collectives (a
-    // full recompute repeats the forward ones, in recompute_layers of them).
-    // Per-op checkpointing gathers again the inputs of the matmuls it recomputes.
-    const double recomputed = rc == Recompute::PerOp ? kPerOpRecomputedMatmuls
-                                                     : fullRecomputeShare(ctx.scenario.training, g.denseLayers + g.moeLayers);
-    auto rowsOf = [&](Phase ph) { return ph == Phase::Recompute ? recomputed : 1.0; };
+    // The share of the layers that run a pass's layer-wide collectives: a
+    // recompute gathers again the inputs of the matmuls it repeats (TP, EP)
+    // and reruns the ring with the attention it repeats (CP).
+    const double stageLayers = g.denseLayers + g.moeLayers;
+    const double matmuls = recomputedShare(ctx.scenario.training, stageLayers, RecomputedWork::Matmuls);
+    const double attentionShare = recomputedShare(ctx.scenario.training, stageLayers, RecomputedWork::Attention);
+    auto rowsOf = [&](Phase ph) { return ph == Phase::Recompute ? matmuls : 1.0; };
 
     if (p.tp > 1) {
         // Sequence parallelism: 2 AllGather + 2 ReduceScatter of the activation per layer and pass.
@@ -114,10 +115,7 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
         const Bytes kv{T * p.cp * kvWidth * kActivationBytes};
         const CollectiveCost ag = comm.run(CollectiveKind::AllGather, kv, g.groups.cp);
         for (Phase ph : passes) {
-            // Ring attention reruns with the attention core: selective recompute reruns it in every layer.
-            // Per-op checkpointing keeps the attention output: no ring in its recompute.
-            const double ringLayers =
-                ph != Phase::Recompute ? layers : rc == Recompute::Selective ? layers : rc == Recompute::PerOp ? 0.0 : layers * rowsOf(ph);
+            const double ringLayers = layers * (ph == Phase::Recompute ? attentionShare : 1.0);
             if (ringLayers <= 0) continue;
             const double calls = ph == Phase::Backward ? 2 : 1;
             const Seconds time = ag.time * calls;
@@ -153,7 +151,7 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
         for (Phase ph : passes) {
             if (rowsOf(ph) == 0) continue;
             const Seconds window = ph == Phase::Forward ? backwardCompute : forwardCompute;
-            const double calls = ph == Phase::Forward ? 2 : 2 + 2 * recomputed; // sharing the window
+            const double calls = ph == Phase::Forward ? 2 : 2 + 2 * matmuls; // sharing the window
             const Seconds hidden = o.ep == EpOverlap::None ? Seconds{} : std::min(a2a.time, window / calls) * steady;
             t.add(commRow(sparse, a2a, OpKind::EpDispatch, ph, OpStream::Ep, scope, layers * rowsOf(ph), sent, a2a.time, hidden));
             t.add(commRow(sparse, a2a, OpKind::EpCombine, ph, OpStream::Ep, scope, layers * rowsOf(ph), sent, a2a.time, hidden));

@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <vector>
 
 namespace scalescope::testing {
 
@@ -35,6 +36,18 @@ inline EvaluationContext contextFor(const Scenario& s)
     for (const auto& e : errors) UNSCOPED_INFO(e.text());
     REQUIRE(ctx);
     return *ctx;
+}
+
+// The JSON paths of the errors reading `doc` as a scenario reports, in
+// order; empty when it reads (the scenario is then discarded).
+inline std::vector<std::string> scenarioErrorPaths(const nlohmann::json& doc)
+{
+    SpecErrors errors;
+    const bool read = parseScenario(doc, "bad.scalescope.json", errors).has_value();
+    std::vector<std::string> paths;
+    for (const auto& e : errors) paths.push_back(e.path);
+    if (read && paths.empty()) return {};
+    return paths.empty() ? std::vector<std::string>{"(rejected without an error)"} : paths;
 }
 
 // A training scenario with the given layout on a system.

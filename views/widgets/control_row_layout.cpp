@@ -2,7 +2,6 @@
 
 #include <QLabel>
 #include <QSpacerItem>
-#include <QStyle>
 #include <QWidget>
 
 #include <algorithm>

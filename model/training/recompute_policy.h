@@ -1,0 +1,31 @@
+#pragma once
+// What a training step's backward pass runs again, by kind of forward work,
+// for each recompute mode (scenario training.recompute and
+// recompute_layers). The op table (stage_operations), the layer-wide
+// collectives that feed recomputed work (step_communication) and the
+// activation memory read this one rule.
+
+#include "model/spec/scenario.h"
+
+namespace scalescope {
+
+// The share of matmuls per-op checkpointing recomputes: torchtitan's policy
+// saves an aten.mm output unless it is the second of a pair ("mm_count % 2 ==
+// 0": recompute), so every other one.
+inline constexpr double kPerOpRecomputedMatmuls = 0.5;
+
+// Forward work a recompute can repeat.
+enum class RecomputedWork { Matmuls, Attention, MemoryBound };
+inline constexpr int kRecomputedWorkKinds = 3;
+
+// The share of a stage's `stageLayers` layers that run a full recompute:
+// none unless recompute is "full", then recompute_layers of them (all by default).
+[[nodiscard]] double fullRecomputeShare(const TrainingSettings& t, double stageLayers) noexcept;
+
+// The share of one kind of forward work the backward runs again: none (none);
+// the attention core (selective, Korthikanti et al. 2022); everything in
+// recompute_layers of the layers (full); half the matmuls and every
+// memory-bound op, attention kept (per-op).
+[[nodiscard]] double recomputedShare(const TrainingSettings& t, double stageLayers, RecomputedWork w) noexcept;
+
+} // namespace scalescope
