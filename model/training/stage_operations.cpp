@@ -132,6 +132,22 @@ struct LayerKernels {
     }
     [[nodiscard]] const OpRow* begin() const noexcept { return rows.data(); }
     [[nodiscard]] const OpRow* end() const noexcept { return rows.data() + size; }
+    // The sums of one layer under a recompute mode's shares, kept for the
+    // last shares asked (a slider or a search asks the same ones again).
+    [[nodiscard]] const OpSums& sumsFor(const std::array<double, kRecomputedWorkKinds>& share) const noexcept
+    {
+        if (share != m_share) {
+            m_sums = passes;
+            for (size_t w = 0; w < share.size(); ++w)
+                if (share[w] > 0) m_sums.addScaled(recomputed[w], share[w]);
+            m_share = share;
+        }
+        return m_sums;
+    }
+
+private:
+    mutable std::array<double, kRecomputedWorkKinds> m_share{-1, -1, -1};
+    mutable OpSums m_sums;
 };
 
 // One linear layer (or a set of them) in the forward and backward passes.
@@ -327,9 +343,7 @@ void addLayers(const EvaluationContext& ctx, const ParallelLayout& p, const Kern
     e.ops.addRows(k.begin(), k.end(), layers, [&](const OpRow& r) {
         return r.phase == Phase::Recompute ? share[static_cast<size_t>(recomputedWork(r))] : 1.0;
     });
-    e.ops.addSums(k.passes, layers);
-    for (size_t w = 0; w < share.size(); ++w)
-        if (share[w] > 0) e.ops.addSums(k.recomputed[w], layers * share[w]);
+    e.ops.addSums(k.sumsFor(share), layers);
     addLayerCommunication(ctx, p, g, moe, layers, e);
 }
 
