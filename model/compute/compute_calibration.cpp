@@ -210,6 +210,14 @@ void readCarriedOver(SpecReader& r, ComputeCalibration& c)
     c.attention[0].id = r.text("/carried_over/attention_kernel");
     if (r.exists("/carried_over/unsupported_source"))
         c.unsupportedSource = r.sourceKey("/carried_over/unsupported_source");
+    for (const std::string& id : r.objectKeys("/carried_over/attention_kernels")) {
+        const std::string path = "/carried_over/attention_kernels/" + id;
+        if (id == c.attention[0].id) {
+            r.error(path, "expected a kernel id other than the default's, found \"" + id + "\" twice");
+            continue;
+        }
+        c.relativeKernels.push_back({id, r.text(path + "/backend"), r.count(path + "/speed_vs_default")}); // > 0
+    }
     for (const char* key : kScaleKeys) {
         const std::string path = std::string("/carried_over/scales/") + key;
         if (!r.exists(path)) continue;
@@ -302,6 +310,16 @@ void resolveCarryOver(ComputeCalibration& t, const ComputeCalibration& base)
     k.causal[0].scaleClamped(fwd.factor());
     k.causal[1].scaleClamped(bwd.factor());
     k.source = {fwd.efficiency.source, bwd.efficiency.source};
+    t.attention.resize(1);
+    for (const ComputeCalibration::RelativeKernel& rel : t.relativeKernels) {
+        AttentionKernel other = t.attention.at(0);
+        other.id = rel.id;
+        other.backend = rel.backend;
+        for (LogGrid& g : other.causal)
+            g.scaleClamped(rel.speedVsDefault.value);
+        other.source = {rel.speedVsDefault.source, rel.speedVsDefault.source};
+        t.attention.push_back(std::move(other));
+    }
     const CarryScale memory = t.scales.at("memory");
     for (size_t i = 0; i < kMemoryOpCount; ++i) {
         t.memoryFraction[i] = std::min(1.0, base.memoryFraction[i] * memory.factor());

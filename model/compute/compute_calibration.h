@@ -100,8 +100,15 @@ struct ComputeCalibration {
     std::string groupedSource;
     // "attention" (the family's default kernel, first) and "attention_kernels"
     // (others measured on the same GPU, by id). A carried-over family carries
-    // the default only, under the id "carried_over/attention_kernel" names.
+    // the default under the id "carried_over/attention_kernel" names, and
+    // may add kernels published only relative to that one
+    // ("carried_over/attention_kernels": {id: {"speed_vs_default"}}).
     std::vector<AttentionKernel> attention;
+    struct RelativeKernel {
+        std::string id, backend;
+        Sourced<double> speedVsDefault; // the kernel's speed / the default kernel's, every shape
+    };
+    std::vector<RelativeKernel> relativeKernels;
     // Index of the kernel with `id` (any case), or -1.
     [[nodiscard]] int attentionKernel(std::string_view id) const noexcept;
     std::array<double, kMemoryOpCount> memoryFraction{};

@@ -90,7 +90,8 @@ std::optional<EvaluationContext> makeEvaluationContext(const Scenario& s, const 
         return std::nullopt;
     }
     ctx.cost = modelCost(ctx.model, s.training.seqLen);
-    ctx.publishedMfuCeiling = publishedMfuCeiling(catalog, ctx.model.moe.has_value());
+    ctx.publishedMfuCeiling =
+        publishedMfuCeiling(catalog, ctx.model.moe.has_value(), s.mode == Mode::Training && isLowPrecision(s.training.precision));
     return ctx;
 }
 

@@ -37,7 +37,7 @@ struct EvaluationContext {
     NetworkTiers tiers;
     ModelCost cost; // at scenario.training.seqLen
     FlopsPerSecond peak{}; // dense Tensor Core peak at the training precision
-    double publishedMfuCeiling = 0; // best published BF16 MFU of the model's class, dense or MoE (0: none)
+    double publishedMfuCeiling = 0; // best published BF16 MFU of the class: dense or MoE, 16-bit or FP8 and below (0: none)
     FlopsPerSecond peakBf16{}; // dense BF16 Tensor Core peak: MFU's reference and attention's peak
     FluidSpec coolant;     // scenario.facility.coolant
     FluidSpec air;         // for the air-cooling comparison

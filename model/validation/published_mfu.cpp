@@ -19,20 +19,25 @@ std::vector<PublishedMfu> publishedMfus(const std::vector<ValidationRun>& runs, 
         if (!peak || peak->si <= 0) continue;
         const double flopsPerToken = 3.0 * modelCost(*model, s.training.seqLen).forwardFlopsPerToken();
         out.push_back({run.id, run.name, gpu->architecture, model->moe.has_value(),
-                       run.tokensPerSPerGpu.value * flopsPerToken / peak->si});
+                       isLowPrecision(s.training.precision), run.tokensPerSPerGpu.value * flopsPerToken / peak->si});
     }
     return out;
 }
 
-const PublishedMfu* bestPublishedMfu(const std::vector<PublishedMfu>& all, bool moe) noexcept
+bool isLowPrecision(Precision p) noexcept
+{
+    return p == Precision::Fp8 || p == Precision::Fp6 || p == Precision::Fp4;
+}
+
+const PublishedMfu* bestPublishedMfu(const std::vector<PublishedMfu>& all, bool moe, bool lowPrecision) noexcept
 {
     const PublishedMfu* best = nullptr;
     for (const PublishedMfu& p : all)
-        if (p.moe == moe && (!best || p.mfu > best->mfu)) best = &p;
+        if (p.moe == moe && (lowPrecision || !p.lowPrecision) && (!best || p.mfu > best->mfu)) best = &p;
     return best;
 }
 
-double publishedMfuCeiling(const SpecCatalog& catalog, bool moe)
+double publishedMfuCeiling(const SpecCatalog& catalog, bool moe, bool lowPrecision)
 {
     static std::once_flag once;
     static std::vector<PublishedMfu> builtin;
@@ -40,7 +45,7 @@ double publishedMfuCeiling(const SpecCatalog& catalog, bool moe)
         SpecErrors ignored; // validate reports a broken run; a missing ceiling only skips the warning
         if (const auto dir = builtinValidationDir()) builtin = publishedMfus(loadValidationSet(*dir, ignored), catalog);
     });
-    const PublishedMfu* best = bestPublishedMfu(builtin, moe);
+    const PublishedMfu* best = bestPublishedMfu(builtin, moe, lowPrecision);
     return best ? best->mfu : 0;
 }
 

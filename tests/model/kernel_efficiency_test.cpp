@@ -11,6 +11,7 @@
 #include "model_test_support.h"
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <filesystem>
@@ -190,8 +191,47 @@ TEST_CASE("H100 FlashAttention-2 (attention_kernel flash2): 128-dim causal 8k, 3
     REQUIRE(a.attention.size() == 1);
     CHECK(a.attention[0].id == "flash2");
     const ComputeCalibration& b = family("Blackwell");
-    REQUIRE(b.attention.size() == 1);
+    REQUIRE(b.attention.size() == 2);
     CHECK(b.attention[0].id == "flash4");
+}
+
+TEST_CASE("B200 cuDNN attention (attention_kernel cudnn) is FlashAttention-4 / 1.3: the FlashAttention-4 paper's "
+          "'up to 1.3x faster than cuDNN 9.13' on every shape, both passes",
+          "[kernel]")
+{
+    const ComputeCalibration& b = family("Blackwell");
+    const int cudnn = b.attentionKernel("cudnn");
+    REQUIRE(cudnn == 1);
+    for (const AttentionPass pass : {AttentionPass::Forward, AttentionPass::Backward})
+        for (const double seq : {2048.0, 8192.0, 32768.0}) {
+            const Efficiency fa4 = attentionEfficiency(b, pass, 128, seq, 32, true);
+            const Efficiency other = attentionEfficiency(b, pass, 128, seq, 32, true, cudnn);
+            CHECK(other.fraction == Approx(fa4.fraction * 0.769).epsilon(1e-9));
+            CHECK(*other.source == "fa4cudnn");
+        }
+    // Hopper keeps its measured kernels; the relative one is Blackwell's only.
+    CHECK(family("Hopper").attention.size() == 2);
+    CHECK(family("Ampere").attentionKernel("cudnn") == -1);
+}
+
+TEST_CASE("a carried-over relative attention kernel needs a positive speed and an id of its own", "[kernel][errors]")
+{
+    const auto read = [](const char* kernels) {
+        nlohmann::json j = nlohmann::json::parse(std::ifstream(std::string(SCALESCOPE_SPECS_DIR) +
+                                                               "/calibration/compute-blackwell.json"));
+        j["carried_over"]["attention_kernels"] = nlohmann::json::parse(kernels);
+        SpecErrors errors;
+        SpecReader r("compute-blackwell.json", j, errors);
+        (void)readComputeCalibration(r);
+        return errors;
+    };
+    CHECK(read(R"({"cudnn": {"backend": "x", "speed_vs_default": {"value": 0.5, "source": "fa4cudnn"}}})").empty());
+    const auto zero = read(R"({"cudnn": {"backend": "x", "speed_vs_default": {"value": 0, "source": "fa4cudnn"}}})");
+    REQUIRE(zero.size() == 1);
+    CHECK(zero[0].path == "/carried_over/attention_kernels/cudnn/speed_vs_default/value");
+    const auto twice = read(R"({"flash4": {"backend": "x", "speed_vs_default": {"value": 1, "source": "fa4cudnn"}}})");
+    REQUIRE(twice.size() == 1);
+    CHECK(twice[0].path == "/carried_over/attention_kernels/flash4");
 }
 
 TEST_CASE("H100 memory-bound kernels: fused AdamW 10.64 ps per fp32 parameter, residual add 2997 GB/s (+-1 %)",

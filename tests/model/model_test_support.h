@@ -50,6 +50,14 @@ inline std::vector<std::string> scenarioErrorPaths(const nlohmann::json& doc)
     return paths.empty() ? std::vector<std::string>{"(rejected without an error)"} : paths;
 }
 
+// Whether the evaluation raised warning `c`.
+inline bool hasWarning(const Evaluation& e, WarningCode c)
+{
+    for (int i = 0; i < e.warningCount; ++i)
+        if (e.warnings[static_cast<size_t>(i)].code == c) return true;
+    return false;
+}
+
 // A training scenario with the given layout on a system.
 inline Scenario makeScenario(const std::string& system, long long gpus, const std::string& model, int tp, int pp, int dp,
                              int globalBatch, int seqLen = 8192)

@@ -2,7 +2,9 @@
 // check the bookkeeping (parsing, error arithmetic, nearest run), not the
 // size of the errors; the bounds are the CTest `validation_bounds`.
 
+#include "model/validation/published_mfu.h"
 #include "model/validation/validation_set.h"
+#include "model/training/evaluation_context.h"
 #include "model_test_support.h"
 
 #include <cmath>
@@ -11,6 +13,8 @@
 using namespace scalescope;
 using scalescope::testing::catalog;
 using scalescope::testing::contextFor;
+using scalescope::testing::hasWarning;
+using scalescope::testing::makeScenario;
 using scalescope::testing::presetScenario;
 
 namespace {
@@ -167,4 +171,45 @@ TEST_CASE("every shipped validation run loads and evaluates", "[validation]")
     CHECK(gpus.count("b200") == 1);
     CHECK(gpus.count("gb200-b200") == 1);
     CHECK(moe >= 2);
+}
+
+TEST_CASE("Best published MFU per class: a 16-bit class is held to 16-bit runs, an FP8 class to every run of its kind",
+          "[validation]")
+{
+    const std::vector<PublishedMfu> runs{{"bf16", "", "Hopper", false, false, 0.47},
+                                         {"fp8", "", "Blackwell", false, true, 0.69},
+                                         {"moe", "", "Hopper", true, true, 0.40}};
+    CHECK(bestPublishedMfu(runs, false, false)->runId == "bf16");
+    CHECK(bestPublishedMfu(runs, false, true)->runId == "fp8");
+    CHECK(bestPublishedMfu(runs, true, true)->runId == "moe");
+    CHECK(bestPublishedMfu(runs, true, false) == nullptr); // no 16-bit MoE run: no ceiling
+    CHECK(isLowPrecision(Precision::Fp8));
+    CHECK(isLowPrecision(Precision::Fp4));
+    CHECK_FALSE(isLowPrecision(Precision::Bf16));
+    CHECK_FALSE(isLowPrecision(Precision::Fp16));
+
+    // The shipped set: the FP8 MLPerf run on 8 B200 (30,076 tokens/s per GPU, ~69 % of the BF16 peak) tops the
+    // dense FP8 class but does not raise the dense 16-bit ceiling.
+    const double dense16 = publishedMfuCeiling(catalog(), false, false);
+    const double dense8 = publishedMfuCeiling(catalog(), false, true);
+    CHECK(dense16 > 0.4);
+    CHECK(dense16 < 0.65);
+    CHECK(dense8 == Approx(0.69).margin(0.02));
+
+    // A BF16 roofline (no kernel efficiencies) is above every published 16-bit run and is flagged; the
+    // calibrated number is not.
+    Scenario s = makeScenario("dgx-h100-superpod", 8, "llama3-8b", 1, 1, 8, 8);
+    s.efficiency = EfficiencyMode::Theoretical;
+    const EvaluationContext roofline = contextFor(s);
+    CHECK(roofline.publishedMfuCeiling == Approx(dense16));
+    const Evaluation high = evaluate(roofline);
+    REQUIRE(high.ok);
+    CHECK(high.mfu > dense16);
+    CHECK(hasWarning(high, WarningCode::AboveBestPublishedMfu));
+    s.efficiency = EfficiencyMode::Measured;
+    const EvaluationContext measured = contextFor(s);
+    const Evaluation calibrated = evaluate(measured);
+    REQUIRE(calibrated.ok);
+    CHECK(calibrated.mfu < dense16);
+    CHECK_FALSE(hasWarning(calibrated, WarningCode::AboveBestPublishedMfu));
 }

@@ -175,10 +175,11 @@ TEST_CASE("Controls: the attention kernels measured on the GPU family are offere
     CHECK(c.controller.scenario().training.attentionKernel.empty());
     CHECK(kernels->currentIndex() == 0);
     c.choose("attentionKernel", QStringLiteral("flash2"));
-    c.choose("system", QStringLiteral("dgx-b200-superpod")); // Blackwell: flash4 only
+    c.choose("system", QStringLiteral("dgx-b200-superpod")); // Blackwell: flash4 and cudnn, no flash2
     CHECK(c.controller.scenario().training.attentionKernel.empty());
-    REQUIRE(kernels->count() == 1);
+    REQUIRE(kernels->count() == 2);
     CHECK(kernels->itemText(0).contains(QStringLiteral("flash4")));
+    CHECK(kernels->itemData(1).toString() == QStringLiteral("cudnn"));
 
     auto* layers = c.child<QSpinBox>("recomputeLayers");
     CHECK_FALSE(layers->isEnabled());
