@@ -43,8 +43,10 @@ int main(int argc, char** argv)
 
     scalescope::MainWindow window(catalog, errors, settings, language);
     const QString opened = window.planner()->start(cli.positionalArguments().value(0));
-    window.statusBar()->showMessage(opened, 8000);
     window.show();
+    // After show(): QStatusBar hides its normal widgets under a message only
+    // when they are visible, so a message shown before would overlap them.
+    window.statusBar()->showMessage(opened, 8000);
     const int rc = QApplication::exec();
     window.settings().save(store);
     return rc;
