@@ -1,6 +1,7 @@
 #include "cli_args.h"
 #include "commands.h"
 
+#include "model/validation/published_mfu.h"
 #include "model/validation/validation_set.h"
 
 #include <nlohmann/json.hpp>
@@ -9,6 +10,7 @@
 #include <cmath>
 #include <iomanip>
 #include <sstream>
+#include <utility>
 
 namespace scalescope::cli {
 
@@ -74,12 +76,17 @@ struct HeldSummary {
     double geometricMean = 0, worst = 0;
 };
 
-HeldSummary heldSummary(const ValidationReport& report)
+enum class HeldClass { All, SixteenBit, LowPrecision };
+
+// The held runs of one precision class: 16-bit (BF16, FP16) or FP8 and below.
+HeldSummary heldSummary(const ValidationReport& report, HeldClass cls = HeldClass::All)
 {
     HeldSummary h;
     std::vector<double> ratios;
     for (const ValidationOutcome& o : report.outcomes) {
         if (!o.ok || !o.run->outsideBounds.empty()) continue;
+        const bool low = isLowPrecision(o.run->scenario.training.precision);
+        if ((cls == HeldClass::SixteenBit && low) || (cls == HeldClass::LowPrecision && !low)) continue;
         ++h.runs;
         ratios.push_back(o.predictedTokensPerSPerGpu / o.measuredTokensPerSPerGpu);
         h.worst = std::max(h.worst, std::abs(o.relativeError));
@@ -111,6 +118,17 @@ void printTable(const ValidationReport& report, std::ostream& out)
     out << "held to the bounds (runs on hardware the specs describe; * marks the others, see outside_bounds): " << held.runs
         << " runs, geometric-mean |error| " << fixed(held.geometricMean * 100.0, 1) << " %, worst " << fixed(held.worst * 100.0, 1)
         << " %\n";
+    for (const auto& [cls, label] : {std::pair{HeldClass::SixteenBit, "  16-bit (BF16, FP16)"},
+                                     std::pair{HeldClass::LowPrecision, "  FP8 and below"}}) {
+        const HeldSummary c = heldSummary(report, cls);
+        out << label << ": " << c.runs << " runs, geometric-mean |error| " << fixed(c.geometricMean * 100.0, 1)
+            << " %, worst " << fixed(c.worst * 100.0, 1) << " %\n";
+    }
+}
+
+nlohmann::json heldJson(const HeldSummary& h)
+{
+    return {{"runs", h.runs}, {"geometric_mean_abs_error", h.geometricMean}, {"max_abs_error", h.worst}};
 }
 
 } // namespace
@@ -157,7 +175,9 @@ int runValidate(const Args& args, std::ostream& out, std::ostream& err)
                               {"geometric_mean_abs_error", report.geometricMeanAbsError},
                               {"held_runs", heldSummary(report).runs},
                               {"held_geometric_mean_abs_error", heldSummary(report).geometricMean},
-                              {"held_max_abs_error", heldSummary(report).worst}}
+                              {"held_max_abs_error", heldSummary(report).worst},
+                              {"held_16bit", heldJson(heldSummary(report, HeldClass::SixteenBit))},
+                              {"held_low_precision", heldJson(heldSummary(report, HeldClass::LowPrecision))}}
                    .dump(2)
             << "\n";
     } else {

@@ -3,17 +3,23 @@
 # shown by `validate` but not held here). Run by CTest as `validation_bounds`:
 #   cmake -DCLI=path/to/scalescope-cli -P validation_bounds.cmake
 #
-# Bounds held today: every run within ±40 % (tokens/s per GPU) and the
-# geometric-mean absolute error within 13.5 % (measured 2026-11-25: worst
-# +35.6 %, geometric mean 12.9 % over 22 runs). The issue's target — ±20 % and
-# 10 % — is NOT met (README, "Validation"). History: ±30 % / 12 % held 19 runs
-# (worst +23.9 %, mean 11.3 %); the bounds widened when three MLPerf Training
-# v5.1 runs on B200 and GB200 joined the held set (+14.1, +22.1, +35.6 %:
-# the Blackwell kernel speeds are carried over from Hopper and are too
-# optimistic), not because the model changed — the 19 runs are unchanged.
-# Tighten these as the model improves; never loosen them to admit a regression.
-set(max_abs_error 0.40)
-set(max_geometric_mean 0.135)
+# Bounds held today, per precision class (measured 2026-11-25):
+#   16-bit (BF16, FP16): every run within ±30 % (tokens/s per GPU), geometric-
+#     mean |error| within 12 % — measured worst +23.9 %, mean 11.2 % over 16.
+#   FP8 and below: within ±80 %, geometric mean within 27 % — measured worst
+#     +74.9 %, mean 25.3 % over 10.
+# The issue's target — ±20 % and 10 % — is NOT met (README, "Validation").
+# History: one bound of ±30 % / 12 % held 19 runs (worst +23.9 %, mean 11.3 %)
+# until the MLPerf Training v5.1 FP8 runs (Llama 3.1 8B on H100, B200, GB200,
+# GB300) joined: the model is 14–75 % optimistic on them, so FP8 got bounds of
+# its own instead of loosening the 16-bit ones. The model did not change for
+# the runs held before. Tighten these as the model improves; never loosen
+# them to admit a regression.
+set(classes held_16bit held_low_precision)
+set(max_abs_error_held_16bit 0.30)
+set(max_geometric_mean_held_16bit 0.12)
+set(max_abs_error_held_low_precision 0.80)
+set(max_geometric_mean_held_low_precision 0.27)
 execute_process(COMMAND ${CLI} validate --json OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "scalescope-cli validate exited with ${rc}:\n${err}")
@@ -29,19 +35,31 @@ foreach(i RANGE ${last})
     continue()
   endif()
   math(EXPR held "${held} + 1")
+  string(JSON precision GET "${out}" cases ${i} precision)
+  if(precision MATCHES "^fp(8|6|4)$")
+    set(cls held_low_precision)
+  else()
+    set(cls held_16bit)
+  endif()
+  set(bound ${max_abs_error_${cls}})
   string(JSON e GET "${out}" cases ${i} error)
-  if(e GREATER ${max_abs_error} OR e LESS -${max_abs_error})
-    string(APPEND failures "  ${id}: error ${e} outside ±${max_abs_error}\n")
+  if(e GREATER ${bound} OR e LESS -${bound})
+    string(APPEND failures "  ${id} (${precision}): error ${e} outside ±${bound}\n")
   endif()
 endforeach()
 if(held LESS 15)
   string(APPEND failures "  only ${held} runs are held to the bounds; at least 15 are expected\n")
 endif()
-string(JSON g GET "${out}" held_geometric_mean_abs_error)
-if(g GREATER ${max_geometric_mean})
-  string(APPEND failures "  geometric-mean absolute error ${g} above ${max_geometric_mean}\n")
-endif()
+set(summary "")
+foreach(cls ${classes})
+  string(JSON g GET "${out}" ${cls} geometric_mean_abs_error)
+  string(JSON runs GET "${out}" ${cls} runs)
+  if(g GREATER ${max_geometric_mean_${cls}})
+    string(APPEND failures "  ${cls}: geometric-mean absolute error ${g} above ${max_geometric_mean_${cls}}\n")
+  endif()
+  string(APPEND summary " ${cls}: ${runs} runs within ±${max_abs_error_${cls}}, geometric mean ${g};")
+endforeach()
 if(failures)
   message(FATAL_ERROR "validation bounds not met:\n${failures}")
 endif()
-message(STATUS "${held} held runs within ±${max_abs_error}, geometric-mean absolute error ${g}")
+message(STATUS "${held} held runs;${summary}")
