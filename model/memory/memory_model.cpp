@@ -44,6 +44,11 @@ double gradBytesPerParam(const TrainingSettings& t) noexcept
     return t.fp32MainGrads ? 4.0 : kGradBytesPerParam;
 }
 
+double weightBytesPerParam(const TrainingSettings& t) noexcept
+{
+    return t.fp8Params ? 1.0 : kWeightBytesPerParam;
+}
+
 MemoryPerGpu memoryPerGpu(const EvaluationContext& ctx, const ParallelLayout& p, int microbatches) noexcept
 {
     return memoryPerGpu(ctx, p, microbatches, ctx.scenario.training.zeroStage);
@@ -63,7 +68,7 @@ MemoryPerGpu memoryPerGpu(const EvaluationContext& ctx, const ParallelLayout& p,
                      : (params.dense + params.expert) * bytesPerParam;
     };
     MemoryPerGpu out;
-    out.weights = Bytes{sharded(kWeightBytesPerParam, zero >= 3)};
+    out.weights = Bytes{sharded(weightBytesPerParam(s.training), zero >= 3)};
     out.grads = Bytes{sharded(gradBytesPerParam(s.training), zero >= 2)};
     out.optimizer = Bytes{sharded(adamBytesPerParam(s.training), zero >= 1)};
 
@@ -98,7 +103,7 @@ MemoryPerGpu memoryPerGpu(const EvaluationContext& ctx, const ParallelLayout& p,
 
     // Buffers (ScaleScope assumption): two layers' gathered weights under
     // ZeRO-3, and four activation-sized communication buffers.
-    const double layerWeights = std::max(mc.dense.params, mc.moe.params) / p.tp * kWeightBytesPerParam;
+    const double layerWeights = std::max(mc.dense.params, mc.moe.params) / p.tp * weightBytesPerParam(s.training);
     out.buffers = Bytes{(zero >= 3 ? 2 * layerWeights : 0) + 4 * tokens * m.hidden.value * 2};
 
     out.total = out.weights + out.grads + out.optimizer + out.activations + out.buffers;

@@ -30,6 +30,8 @@ struct ParamsPerGpu {
 // Bytes per parameter of the gradients as accumulated (and reduced): 2, or 4
 // with main_grads "fp32".
 [[nodiscard]] double gradBytesPerParam(const TrainingSettings& t) noexcept;
+// Bytes of the compute copy of one parameter: 2 (16-bit), 1 with fp8_params.
+[[nodiscard]] double weightBytesPerParam(const TrainingSettings& t) noexcept;
 [[nodiscard]] MemoryPerGpu memoryPerGpu(const EvaluationContext& ctx, const ParallelLayout& p,
                                         int microbatches) noexcept;
 // The same with another ZeRO stage (to weigh advice against the scenario's own).

@@ -282,6 +282,11 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
         r.error("/training/recompute_layers", "expected only with recompute \"full\" (the layers of each stage that recompute in full), found recompute \"" +
                                                   recompute + "\"");
 
+    t.fp8Params = r.flag("/training/fp8_params", false);
+    if (t.fp8Params && t.precision != Precision::Fp8)
+        r.error("/training/fp8_params", std::string("expected only with precision \"fp8\" (weights kept and gathered in FP8), found precision \"") +
+                                            std::string(precisionKey(t.precision)) + "\"");
+
     t.attentionKernel = r.text("/training/attention_kernel", "");
     if (r.at("/training/attention_kernel") && t.attentionKernel.empty())
         r.error("/training/attention_kernel", "expected a kernel id such as \"cudnn\" or \"flash2\", found \"\"");

@@ -74,6 +74,10 @@ struct TrainingSettings {
     // The fused-attention kernel, by the calibration's kernel id ("cudnn",
     // "flash2"); empty = the GPU family's default.
     std::string attentionKernel; // "attention_kernel"
+    // FP8 weights: the compute copy of the parameters is kept and gathered in
+    // FP8 (Megatron-Core --fp8-param-gather, NeMo FP8_PARAM_GATHER,
+    // torchtitan enable_fsdp_float8_all_gather); precision "fp8" only.
+    bool fp8Params = false; // "fp8_params"
 };
 
 

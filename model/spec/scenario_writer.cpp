@@ -31,6 +31,7 @@ json scenarioToJson(const Scenario& s)
     if (s.training.optimizerState == OptimizerState::Bf16Moments) j["training"]["optimizer_state"] = "bf16-moments";
     if (s.training.moeBalancing == MoeBalancing::LossFree) j["training"]["moe_balancing"] = "loss-free";
     if (!s.training.fp32MainGrads) j["training"]["main_grads"] = "bf16";
+    if (s.training.fp8Params) j["training"]["fp8_params"] = true;
     if (s.training.recompute == Recompute::Full && s.training.recomputeLayers > 0)
         j["training"]["recompute_layers"] = s.training.recomputeLayers;
     if (!s.training.attentionKernel.empty()) j["training"]["attention_kernel"] = s.training.attentionKernel;

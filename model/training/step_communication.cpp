@@ -2,6 +2,7 @@
 
 #include "model/compute/compute_calibration.h"
 #include "model/compute/kernel_efficiency.h"
+#include "model/memory/memory_model.h"
 #include "model/network/collectives.h"
 #include "model/training/recompute_policy.h"
 
@@ -13,7 +14,6 @@ namespace scalescope {
 namespace {
 
 constexpr double kActivationBytes = 2; // 16-bit activations on the wire
-constexpr double kParamGatherBytes = 2; // parameters gathered in 16 bits
 // AdamW on fp32 master weights reads weight, gradient and both moments and
 // writes weight and moments: 7 × 4 B per parameter (the measured kernel's count).
 constexpr double kAdamStepBytesPerParam = 28;
@@ -211,7 +211,8 @@ void addStepOperations(const EvaluationContext& ctx, const ParallelLayout& p, co
             return dense;
         };
         const Bytes grads{(params.dense + params.expert) * gradBytes};
-        const Bytes gathered{(params.dense + params.expert) * kParamGatherBytes};
+        const double paramGatherBytes = weightBytesPerParam(ctx.scenario.training); // 16-bit, or FP8 with fp8_params
+        const Bytes gathered{(params.dense + params.expert) * paramGatherBytes};
         const double bucket = std::max(ctx.calibration.dpBucketParams.value,
                                        ctx.calibration.dpBucketParamsPerRank.value * static_cast<double>(dpGroup.size));
         const double paramCount = params.dense + params.expert;
@@ -219,7 +220,7 @@ void addStepOperations(const EvaluationContext& ctx, const ParallelLayout& p, co
         const int zero = zeroStage;
         if (zero >= 3) {
             // FSDP: parameters gathered for every micro-batch, forward and backward; gradients scattered.
-            const CollectiveCost ag = run(CollectiveKind::AllGather, kParamGatherBytes);
+            const CollectiveCost ag = run(CollectiveKind::AllGather, paramGatherBytes);
             const CollectiveCost rs = run(CollectiveKind::ReduceScatter, gradBytes);
             const double layers = std::max(1.0, g.denseLayers + g.moeLayers);
             const Seconds firstLayer = (ag.time + rs.time) / layers;
@@ -238,7 +239,7 @@ void addStepOperations(const EvaluationContext& ctx, const ParallelLayout& p, co
             e.ops.add(commRow(comm, reduce, OpKind::DpGradReduce, Phase::Backward, OpStream::Dp, OpScope::Step, 1,
                               grads * (zero == 0 ? 2.0 : 1.0), reduce.time, hidden));
             if (zero >= 1) {
-                const CollectiveCost ag = run(CollectiveKind::AllGather, kParamGatherBytes);
+                const CollectiveCost ag = run(CollectiveKind::AllGather, paramGatherBytes);
                 const Seconds agHidden = o.dpParamGather ? std::min(ag.time * (1 - bucketShare), stageForward) : Seconds{};
                 e.ops.add(commRow(comm, ag, OpKind::DpParamGather, Phase::Forward, OpStream::Dp, OpScope::Step, 1, gathered,
                                   ag.time, agHidden));

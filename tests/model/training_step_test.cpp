@@ -250,3 +250,43 @@ TEST_CASE("main_grads fp32 (Megatron-LM's bf16 default, --accumulate-allreduce-g
     CHECK(bytesOf(fp32, OpKind::DpParamGather) == Approx(bytesOf(bf16, OpKind::DpParamGather)).epsilon(1e-12));
     CHECK(fp32.memory.grads.si == Approx(2 * bf16.memory.grads.si).epsilon(1e-12));
 }
+
+TEST_CASE("fp8_params (Megatron-Core --fp8-param-gather, torchtitan enable_fsdp_float8_all_gather) keeps and gathers the "
+          "weights in 1 byte: half the weight memory and half the DP parameter AllGather bytes; fp8 only, round-trips",
+          "[training][dp][memory][scenario]")
+{
+    auto bytesOf = [](const Evaluation& e, OpKind op) {
+        double b = 0;
+        for (const OpRow& r : e.ops)
+            if (r.op == op) b += r.bytes.si;
+        return b;
+    };
+    for (const int zero : {1, 3}) {
+        INFO("zero_stage " << zero);
+        Scenario s = makeScenario("dgx-h100-superpod", 64, "llama3-8b", 1, 1, 64, 64);
+        s.training.zeroStage = zero;
+        s.training.precision = Precision::Fp8;
+        s.efficiency = EfficiencyMode::Measured;
+        const Evaluation bf16Weights = evaluate(contextFor(s));
+        s.training.fp8Params = true;
+        const Evaluation fp8Weights = evaluate(contextFor(s));
+        REQUIRE((bf16Weights.ok && fp8Weights.ok));
+        CHECK(bytesOf(fp8Weights, OpKind::DpParamGather) ==
+              Approx(bytesOf(bf16Weights, OpKind::DpParamGather) / 2).epsilon(1e-12));
+        CHECK(bytesOf(fp8Weights, OpKind::DpGradReduce) == Approx(bytesOf(bf16Weights, OpKind::DpGradReduce)).epsilon(1e-12));
+        CHECK(fp8Weights.memory.weights.si == Approx(bf16Weights.memory.weights.si / 2).epsilon(1e-12));
+        CHECK(fp8Weights.memory.optimizer.si == Approx(bf16Weights.memory.optimizer.si).epsilon(1e-12)); // fp32 master kept
+        CHECK(fp8Weights.stepTime.si <= bf16Weights.stepTime.si);
+
+        SpecErrors errors;
+        const auto again = parseScenario(scenarioToJson(s), "round-trip", errors);
+        REQUIRE(again);
+        CHECK(again->training.fp8Params);
+        Scenario plain = s;
+        plain.training.fp8Params = false; // the default is not written
+        CHECK_FALSE(scenarioToJson(plain)["training"].contains("fp8_params"));
+        nlohmann::json bad = scenarioToJson(s);
+        bad["training"]["precision"] = "bf16";
+        CHECK(scenarioErrorPaths(bad) == std::vector<std::string>{"/training/fp8_params"});
+    }
+}
