@@ -107,6 +107,9 @@ void ScenarioControls::build()
     for (Precision p : {Precision::Bf16, Precision::Fp16, Precision::Fp8, Precision::Fp4})
         m_precision->addItem(QString::fromUtf8(precisionKey(p).data()).toUpper(), QString::fromUtf8(precisionKey(p).data()));
     row(QStringLiteral("precision"), m_precision);
+    m_fp8Params = new QCheckBox(this);
+    m_fp8Params->setObjectName(QStringLiteral("fp8Params"));
+    row(QStringLiteral("fp8Params"), m_fp8Params);
     m_zero = new QComboBox(this);
     for (int z = 0; z <= 3; ++z) m_zero->addItem(QString::number(z), z);
     row(QStringLiteral("zero"), m_zero);
@@ -188,7 +191,10 @@ void ScenarioControls::build()
     comboEdit(m_microbatch, QT_TR_NOOP("Change micro-batch size"), [](Scenario& s, const QVariant& v) { s.parallel.microbatchSize = v.toInt(); });
     comboEdit(m_precision, QT_TR_NOOP("Change precision"), [](Scenario& s, const QVariant& v) {
         s.training.precision = precisionFromKey(v.toString().toStdString()).value_or(Precision::Bf16);
+        if (s.training.precision != Precision::Fp8) s.training.fp8Params = false; // FP8 weights need FP8 training
     });
+    connect(m_fp8Params, &QCheckBox::clicked, this,
+            [this](bool on) { editWith(tr("Toggle FP8 weights"), 0, [on](Scenario& s) { s.training.fp8Params = on; }); });
     comboEdit(m_zero, QT_TR_NOOP("Change ZeRO stage"), [](Scenario& s, const QVariant& v) { s.training.zeroStage = v.toInt(); });
     comboEdit(m_recompute, QT_TR_NOOP("Change recompute"), [](Scenario& s, const QVariant& v) {
         s.training.recompute = recomputeFromKey(v.toString().toStdString()).value_or(Recompute::Selective);

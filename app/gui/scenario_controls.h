@@ -94,6 +94,7 @@ private:
     QComboBox* m_schedule = nullptr;
     QListWidget* m_order = nullptr;
     QCheckBox* m_sharp = nullptr;
+    QCheckBox* m_fp8Params = nullptr; // FP8 weights (fp8_params), with FP8 precision only
     QComboBox* m_mode = nullptr;
     QLabel* m_dp = nullptr;
     std::map<QString, AxisControl> m_axes;

@@ -80,6 +80,8 @@ void ScenarioControls::syncFromScenario()
     select(m_precision, QString::fromUtf8(precisionKey(s.training.precision).data()));
     select(m_zero, s.training.zeroStage);
     select(m_recompute, QString::fromUtf8(recomputeKey(s.training.recompute).data()));
+    m_fp8Params->setEnabled(s.training.precision == Precision::Fp8);
+    m_fp8Params->setChecked(s.training.fp8Params);
     m_recomputeLayers->setEnabled(s.training.recompute == Recompute::Full);
     m_recomputeLayers->setValue(s.training.recomputeLayers);
     syncAttentionKernels(s);
@@ -194,7 +196,7 @@ void ScenarioControls::retranslate()
 {
     const std::pair<const char*, QString> titles[] = {
         {"system", tr("System")}, {"gpus", tr("GPUs")}, {"model", tr("Model")}, {"seq", tr("Sequence length")},
-        {"batch", tr("Global batch (sequences)")}, {"microbatch", tr("Micro-batch size")}, {"precision", tr("Precision")},
+        {"batch", tr("Global batch (sequences)")}, {"microbatch", tr("Micro-batch size")}, {"precision", tr("Precision")}, {"fp8Params", tr("FP8 weights")},
         {"zero", tr("ZeRO stage")}, {"recompute", tr("Recompute")}, {"recomputeLayers", tr("Recomputed layers")},
         {"attention", tr("Attention kernel")}, {"tp", tr("TP")},
         {"pp", tr("PP")}, {"cp", tr("CP")}, {"ep", tr("EP")},
@@ -213,6 +215,9 @@ void ScenarioControls::retranslate()
     m_attentionKernel->clear(); // rebuilt below, with the default item in the new language
     syncAttentionKernels(m_controller.scenario());
     m_sharp->setText(tr("in-network reduction"));
+    m_fp8Params->setText(tr("kept and gathered in FP8"));
+    m_fp8Params->setToolTip(tr("With FP8 precision: the weights are kept and all-gathered in 1 byte (Megatron-Core "
+                               "--fp8-param-gather, torchtitan float8 all-gather); the optimizer keeps fp32 master weights"));
     m_mode->setItemText(0, tr("measured (calibrated kernels, NCCL)"));
     m_mode->setItemText(1, tr("theoretical (roofline)"));
     m_order->setToolTip(tr("Drag to reorder, innermost first: the first axis gets the closest GPUs (same NVLink domain)."));

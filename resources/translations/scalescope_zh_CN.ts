@@ -2168,6 +2168,22 @@ Flow for this job: %3 (%4 of heat)</source>
         <source>per-op (every other matmul)</source>
         <translation>逐算子（隔一个矩阵乘）</translation>
     </message>
+    <message>
+        <source>Toggle FP8 weights</source>
+        <translation>切换 FP8 权重</translation>
+    </message>
+    <message>
+        <source>FP8 weights</source>
+        <translation>FP8 权重</translation>
+    </message>
+    <message>
+        <source>kept and gathered in FP8</source>
+        <translation>以 FP8 保存并聚合</translation>
+    </message>
+    <message>
+        <source>With FP8 precision: the weights are kept and all-gathered in 1 byte (Megatron-Core --fp8-param-gather, torchtitan float8 all-gather); the optimizer keeps fp32 master weights</source>
+        <translation>FP8 精度下：权重以 1 字节保存并做 all-gather（Megatron-Core --fp8-param-gather、torchtitan float8 all-gather）；优化器仍保留 fp32 主权重</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::ShardingMapScene</name>

@@ -6,6 +6,7 @@
 #include "app/gui/scenario_controller.h"
 #include "app/gui/scenario_controls.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QSignalSpy>
 #include <QSlider>
@@ -190,4 +191,32 @@ TEST_CASE("Controls: the attention kernels measured on the GPU family are offere
     Q_EMIT layers->editingFinished();
     c.settle();
     CHECK(c.controller.scenario().training.recomputeLayers == 10);
+}
+
+TEST_CASE("Controls: FP8 weights (fp8_params) can be ticked only with FP8 precision, halve the weight memory, undo, and "
+          "a precision change away from FP8 clears them",
+          "[planner][controls]")
+{
+    Controls c("default"); // 64 H100, BF16
+    auto* fp8Weights = c.child<QCheckBox>("fp8Params");
+    CHECK_FALSE(fp8Weights->isEnabled());
+    CHECK_FALSE(fp8Weights->isChecked());
+    c.choose("precision", QStringLiteral("fp8"));
+    REQUIRE(fp8Weights->isEnabled());
+    const double weights16 = c.controller.result()->evaluation.memory.weights.si;
+    fp8Weights->click();
+    c.settle();
+    CHECK(c.controller.scenario().training.fp8Params);
+    CHECK(fp8Weights->isChecked());
+    CHECK(c.controller.result()->evaluation.memory.weights.si == Approx(weights16 / 2).epsilon(1e-12));
+    c.controller.undoStack()->undo();
+    c.settle();
+    CHECK_FALSE(c.controller.scenario().training.fp8Params);
+    CHECK_FALSE(fp8Weights->isChecked());
+    fp8Weights->click();
+    c.settle();
+    c.choose("precision", QStringLiteral("bf16"));
+    CHECK_FALSE(c.controller.scenario().training.fp8Params);
+    CHECK_FALSE(fp8Weights->isEnabled());
+    CHECK_FALSE(fp8Weights->isChecked());
 }
