@@ -5,7 +5,7 @@
 #
 # Bounds held today, per precision class (measured 2026-11-25):
 #   16-bit (BF16, FP16): every run within ±30 % (tokens/s per GPU), geometric-
-#     mean |error| within 12 % — measured worst +23.9 %, mean 11.2 % over 16.
+#     mean |error| within 12 % — measured worst +23.9 %, mean 11.3 % over 16.
 #   FP8 and below: within ±80 %, geometric mean within 29 % — measured worst
 #     +77.6 %, mean 28.0 % over 10 (25.3 % before the runs that gather FP8
 #     weights said so with fp8_params: less DP traffic, and the model's FP8
