@@ -12,6 +12,10 @@ double fullRecomputeShare(const TrainingSettings& t, double stageLayers) noexcep
 
 double recomputedShare(const TrainingSettings& t, double stageLayers, RecomputedWork w) noexcept
 {
+    if (w == RecomputedWork::Norm || w == RecomputedWork::Activation) {
+        const bool module = w == RecomputedWork::Norm ? t.recomputeModules.norm : t.recomputeModules.swiglu;
+        return module ? 1.0 : recomputedShare(t, stageLayers, RecomputedWork::MemoryBound);
+    }
     switch (t.recompute) {
     case Recompute::None: return 0;
     case Recompute::Selective: return w == RecomputedWork::Attention ? 1 : 0;

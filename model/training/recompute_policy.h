@@ -14,9 +14,10 @@ namespace scalescope {
 // 0": recompute), so every other one.
 inline constexpr double kPerOpRecomputedMatmuls = 0.5;
 
-// Forward work a recompute can repeat.
-enum class RecomputedWork { Matmuls, Attention, MemoryBound };
-inline constexpr int kRecomputedWorkKinds = 3;
+// Forward work a recompute can repeat. Norms and the MLP activation are
+// memory-bound work that recompute_modules can also name on their own.
+enum class RecomputedWork { Matmuls, Attention, MemoryBound, Norm, Activation };
+inline constexpr int kRecomputedWorkKinds = 5;
 
 // The share of a stage's `stageLayers` layers that run a full recompute:
 // none unless recompute is "full", then recompute_layers of them (all by default).
@@ -25,7 +26,11 @@ inline constexpr int kRecomputedWorkKinds = 3;
 // The share of one kind of forward work the backward runs again: none (none);
 // the attention core (selective, Korthikanti et al. 2022); everything in
 // recompute_layers of the layers (full); half the matmuls and every
-// memory-bound op, attention kept (per-op).
+// memory-bound op, attention kept (per-op). Norms and the activation are
+// memory-bound work; recompute_modules "norm" / "swiglu" recompute them in
+// every mode (Megatron-Core --recompute-modules layernorm / moe_act; the
+// DeepSeek-V3 report §3.2.3, §3.3.2). The MLA up-projection module is charged
+// in memory only: its GEMMs are part of the QKV projection rows.
 [[nodiscard]] double recomputedShare(const TrainingSettings& t, double stageLayers, RecomputedWork w) noexcept;
 
 } // namespace scalescope

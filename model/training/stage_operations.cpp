@@ -111,7 +111,9 @@ using Acc = KernelCosts::Acc;
 RecomputedWork recomputedWork(const OpRow& r) noexcept
 {
     if (r.bound == OpBound::Gemm || r.bound == OpBound::GroupedGemm) return RecomputedWork::Matmuls;
-    return r.bound == OpBound::Attention ? RecomputedWork::Attention : RecomputedWork::MemoryBound;
+    if (r.bound == OpBound::Attention) return RecomputedWork::Attention;
+    if (r.op == OpKind::AttentionNorm || r.op == OpKind::MlpNorm) return RecomputedWork::Norm;
+    return r.op == OpKind::Activation ? RecomputedWork::Activation : RecomputedWork::MemoryBound;
 }
 
 // The compute rows of one layer (at most ~40: MLA, MoE, FP8, every phase),
@@ -146,7 +148,7 @@ struct LayerKernels {
     }
 
 private:
-    mutable std::array<double, kRecomputedWorkKinds> m_share{-1, -1, -1};
+    mutable std::array<double, kRecomputedWorkKinds> m_share{-1, -1, -1, -1, -1};
     mutable OpSums m_sums;
 };
 

@@ -290,3 +290,49 @@ TEST_CASE("fp8_params (Megatron-Core --fp8-param-gather, torchtitan enable_fsdp_
         CHECK(scenarioErrorPaths(bad) == std::vector<std::string>{"/training/fp8_params"});
     }
 }
+
+TEST_CASE("recompute_modules norm and swiglu recompute the norms and the MLP activation in time too (Megatron-Core "
+          "--recompute-modules layernorm / moe_act; DeepSeek-V3 §3.2.3): their forward rows run again, nothing else",
+          "[training][recompute]")
+{
+    Scenario s = makeScenario("dgx-h100-superpod", 8, "llama3-8b", 1, 1, 8, 8);
+    s.efficiency = EfficiencyMode::Measured;
+    s.training.recompute = Recompute::None;
+    auto timeOf = [](const Evaluation& e, Phase phase, std::initializer_list<OpKind> kinds) {
+        double t = 0;
+        for (const OpRow& r : e.ops)
+            if (r.phase == phase && r.scope == OpScope::DenseLayer && std::find(kinds.begin(), kinds.end(), r.op) != kinds.end())
+                t += r.total().si; // the layers' norms (not the final norm, a stage row)
+        return t;
+    };
+    auto recomputeTime = [](const Evaluation& e) {
+        double t = 0;
+        for (const OpRow& r : e.ops)
+            if (r.phase == Phase::Recompute) t += r.total().si;
+        return t;
+    };
+    const Evaluation none = evaluate(contextFor(s));
+    REQUIRE(none.ok);
+    CHECK(recomputeTime(none) == 0);
+    const double norms = timeOf(none, Phase::Forward, {OpKind::AttentionNorm, OpKind::MlpNorm});
+    const double activation = timeOf(none, Phase::Forward, {OpKind::Activation});
+    REQUIRE((norms > 0 && activation > 0));
+
+    s.training.recomputeModules.norm = true;
+    const Evaluation normOnly = evaluate(contextFor(s));
+    CHECK(timeOf(normOnly, Phase::Recompute, {OpKind::AttentionNorm, OpKind::MlpNorm}) == Approx(norms).epsilon(1e-9));
+    CHECK(recomputeTime(normOnly) == Approx(norms).epsilon(1e-9));
+
+    s.training.recomputeModules.swiglu = true;
+    const Evaluation both = evaluate(contextFor(s));
+    CHECK(timeOf(both, Phase::Recompute, {OpKind::Activation}) == Approx(activation).epsilon(1e-9));
+    CHECK(recomputeTime(both) == Approx(norms + activation).epsilon(1e-9));
+    CHECK(both.stepTime.si > none.stepTime.si);
+
+    // With full recompute the modules change nothing: the whole layer runs again anyway.
+    s.training.recompute = Recompute::Full;
+    const Evaluation fullWithModules = evaluate(contextFor(s));
+    s.training.recomputeModules = {};
+    const Evaluation full = evaluate(contextFor(s));
+    CHECK(fullWithModules.stepTime.si == Approx(full.stepTime.si).epsilon(1e-12));
+}
