@@ -22,9 +22,11 @@ Evaluates every published training run in the validation set
 (specs/validation/*.json, or DIR) with the cost model and prints, per run,
 the measured and predicted tokens/s per GPU and the error
 predicted / measured - 1, then the geometric-mean absolute error
-exp(mean |ln(predicted / measured)|) - 1. The runs are never used to fit the
-model. Exit code 0 whatever the errors are (this is a report); 1 when a run
-cannot be read or evaluated.
+exp(mean |ln(predicted / measured)|) - 1, over all runs and over the runs
+held to the bounds (hardware the specs describe), also per precision class:
+16-bit (BF16, FP16) and FP8 and below (JSON: held_16bit, held_low_precision).
+The runs are never used to fit the model. Exit code 0 whatever the errors
+are (this is a report); 1 when a run cannot be read or evaluated.
   --json      the same fields as JSON
   --dir DIR   read the runs from DIR instead of the built-in set
 )";
