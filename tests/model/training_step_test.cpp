@@ -10,6 +10,27 @@
 using namespace scalescope;
 using namespace scalescope::testing;
 
+namespace {
+// Time per step of the evaluation's rows that `keep` selects.
+template <class Keep>
+double rowTime(const Evaluation& e, Keep keep)
+{
+    double t = 0;
+    for (const OpRow& r : e.ops)
+        if (keep(r)) t += r.total().si;
+    return t;
+}
+
+// Bytes the evaluation's rows of one kind move per step.
+double bytesOf(const Evaluation& e, OpKind op)
+{
+    double b = 0;
+    for (const OpRow& r : e.ops)
+        if (r.op == op) b += r.bytes.si;
+    return b;
+}
+} // namespace
+
 TEST_CASE("Every preset scenario evaluates to the DESIGN.md contract keys", "[training]")
 {
     for (const char* name : {"default", "llama3-70b-4096-h100", "deepseek-v3-2048-h800", "llama3-405b-16k-h100", "gb200-nvl72-llama3-405b"}) {
@@ -188,12 +209,7 @@ TEST_CASE("attention_kernel flash2 on H100 costs attention at the measured Flash
 {
     Scenario s = makeScenario("dgx-h100-superpod", 8, "llama3-8b", 1, 1, 8, 8);
     s.efficiency = EfficiencyMode::Measured;
-    auto attention = [](const Evaluation& e) {
-        double t = 0;
-        for (const OpRow& r : e.ops)
-            if (r.op == OpKind::AttentionCore) t += r.total().si;
-        return t;
-    };
+    auto attention = [](const Evaluation& e) { return rowTime(e, [](const OpRow& r) { return r.op == OpKind::AttentionCore; }); };
     const Evaluation cudnn = evaluate(contextFor(s));
     s.training.attentionKernel = "flash2";
     // An evaluation's rows cite strings of its context: keep the context alive while they are read.
@@ -235,12 +251,6 @@ TEST_CASE("main_grads fp32 (Megatron-LM's bf16 default, --accumulate-allreduce-g
     Scenario s = makeScenario("dgx-h100-superpod", 64, "llama3-8b", 1, 1, 64, 64);
     s.training.zeroStage = 1;
     s.efficiency = EfficiencyMode::Measured;
-    auto bytesOf = [](const Evaluation& e, OpKind op) {
-        double b = 0;
-        for (const OpRow& r : e.ops)
-            if (r.op == op) b += r.bytes.si;
-        return b;
-    };
     s.training.fp32MainGrads = false; // main_grads "bf16"
     const Evaluation bf16 = evaluate(contextFor(s));
     s.training.fp32MainGrads = true; // the default
@@ -255,12 +265,6 @@ TEST_CASE("fp8_params (Megatron-Core --fp8-param-gather, torchtitan enable_fsdp_
           "weights in 1 byte: half the weight memory and half the DP parameter AllGather bytes; fp8 only, round-trips",
           "[training][dp][memory][scenario]")
 {
-    auto bytesOf = [](const Evaluation& e, OpKind op) {
-        double b = 0;
-        for (const OpRow& r : e.ops)
-            if (r.op == op) b += r.bytes.si;
-        return b;
-    };
     for (const int zero : {1, 3}) {
         INFO("zero_stage " << zero);
         Scenario s = makeScenario("dgx-h100-superpod", 64, "llama3-8b", 1, 1, 64, 64);
@@ -299,18 +303,11 @@ TEST_CASE("recompute_modules norm and swiglu recompute the norms and the MLP act
     s.efficiency = EfficiencyMode::Measured;
     s.training.recompute = Recompute::None;
     auto timeOf = [](const Evaluation& e, Phase phase, std::initializer_list<OpKind> kinds) {
-        double t = 0;
-        for (const OpRow& r : e.ops)
-            if (r.phase == phase && r.scope == OpScope::DenseLayer && std::find(kinds.begin(), kinds.end(), r.op) != kinds.end())
-                t += r.total().si; // the layers' norms (not the final norm, a stage row)
-        return t;
+        return rowTime(e, [&](const OpRow& r) { // the layers' rows (not the final norm, a stage row)
+            return r.phase == phase && r.scope == OpScope::DenseLayer && std::find(kinds.begin(), kinds.end(), r.op) != kinds.end();
+        });
     };
-    auto recomputeTime = [](const Evaluation& e) {
-        double t = 0;
-        for (const OpRow& r : e.ops)
-            if (r.phase == Phase::Recompute) t += r.total().si;
-        return t;
-    };
+    auto recomputeTime = [](const Evaluation& e) { return rowTime(e, [](const OpRow& r) { return r.phase == Phase::Recompute; }); };
     const Evaluation none = evaluate(contextFor(s));
     REQUIRE(none.ok);
     CHECK(recomputeTime(none) == 0);
