@@ -80,7 +80,6 @@ struct TrainingSettings {
     bool fp8Params = false; // "fp8_params"
 };
 
-
 struct ParallelLayout {
     int tp = 1, pp = 1, cp = 1, ep = 1, dp = 1, vpp = 1;
     int microbatchSize = 1;

@@ -116,6 +116,28 @@ TEST_CASE("A misspelt scenario key is a warning with the nearest known key; a sa
     const auto clean = parseScenario(j, "saved.json", errors);
     REQUIRE(clean);
     CHECK(clean->warnings.empty()); // the known-key lists cover every key the writer emits
+    // ... also the optional keys the writer emits only when they are not their default.
+    Scenario every = presetScenario("default");
+    TrainingSettings& t = every.training;
+    t.precision = Precision::Fp8;
+    t.fp8Params = true;
+    t.recompute = Recompute::Full;
+    t.recomputeLayers = 4;
+    t.attentionKernel = "flash2";
+    t.fp32MainGrads = false;
+    t.optimizerState = OptimizerState::Bf16Moments;
+    t.moeBalancing = MoeBalancing::LossFree;
+    t.recomputeModules = {true, true, true};
+    t.tokensTotal = 1e12;
+    const nlohmann::json full = scenarioToJson(every);
+    for (const char* key : {"fp8_params", "recompute_layers", "attention_kernel", "main_grads", "optimizer_state",
+                            "moe_balancing", "recompute_modules", "tokens_total"})
+        CHECK(full["training"].contains(key));
+    const auto everyBack = parseScenario(full, "saved.json", errors);
+    REQUIRE(everyBack);
+    for (const SpecError& w : everyBack->warnings)
+        UNSCOPED_INFO(w.text());
+    CHECK(everyBack->warnings.empty());
 
     j["training"]["global_bacth"] = 4096;
     j["paralel"] = nlohmann::json::object();
