@@ -1,7 +1,6 @@
 #include "cli_args.h"
 #include "commands.h"
 
-#include "model/validation/published_mfu.h"
 #include "model/validation/validation_set.h"
 
 #include <nlohmann/json.hpp>

@@ -41,4 +41,9 @@ double bytesPerElement(Precision p) noexcept
     return 2;
 }
 
+bool isLowPrecision(Precision p) noexcept
+{
+    return p == Precision::Fp8 || p == Precision::Fp6 || p == Precision::Fp4;
+}
+
 } // namespace scalescope

@@ -15,5 +15,7 @@ inline constexpr Precision kAllPrecisions[] = {Precision::Fp64, Precision::Fp64T
 [[nodiscard]] std::string_view precisionKey(Precision p) noexcept;  // "bf16"
 [[nodiscard]] std::optional<Precision> precisionFromKey(std::string_view key) noexcept;
 [[nodiscard]] double bytesPerElement(Precision p) noexcept;          // bf16 -> 2, fp4 -> 0.5
+// FP8, FP6 and FP4: the 8-bit-and-below formats low-precision training uses.
+[[nodiscard]] bool isLowPrecision(Precision p) noexcept;
 
 } // namespace scalescope

@@ -193,7 +193,7 @@ void addStepOperations(const EvaluationContext& ctx, const ParallelLayout& p, co
     const GroupPlacement &dpGroup = g.groups.dp, &expertDpGroup = g.groups.expertDp;
     // Gradients are reduced at the precision they accumulate in (main_grads:
     // Megatron-LM's bf16 default is fp32, --accumulate-allreduce-grads-in-fp32);
-    // parameters are gathered in 16 bits.
+    // parameters are gathered in 16 bits, or in FP8 with fp8_params.
     const double gradBytes = gradBytesPerParam(s.training);
     const double mb = g.microbatches;
 

@@ -24,11 +24,6 @@ std::vector<PublishedMfu> publishedMfus(const std::vector<ValidationRun>& runs, 
     return out;
 }
 
-bool isLowPrecision(Precision p) noexcept
-{
-    return p == Precision::Fp8 || p == Precision::Fp6 || p == Precision::Fp4;
-}
-
 const PublishedMfu* bestPublishedMfu(const std::vector<PublishedMfu>& all, bool moe, bool lowPrecision) noexcept
 {
     const PublishedMfu* best = nullptr;

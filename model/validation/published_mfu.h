@@ -32,9 +32,6 @@ struct PublishedMfu {
 [[nodiscard]] const PublishedMfu* bestPublishedMfu(const std::vector<PublishedMfu>& all, bool moe,
                                                    bool lowPrecision) noexcept;
 
-// FP8, FP6 and FP4 training count as low precision.
-[[nodiscard]] bool isLowPrecision(Precision p) noexcept;
-
 // The ceiling for a class, from specs/validation (0 when none): loads the
 // built-in runs once per process.
 [[nodiscard]] double publishedMfuCeiling(const SpecCatalog& catalog, bool moe, bool lowPrecision);
