@@ -21,6 +21,16 @@ double rowTime(const Evaluation& e, Keep keep)
     return t;
 }
 
+// Llama 3 8B data-parallel over 64 H100 (one micro-batch per GPU), measured efficiencies.
+Scenario dataParallelLlama8b(int zeroStage, Precision precision)
+{
+    Scenario s = makeScenario("dgx-h100-superpod", 64, "llama3-8b", 1, 1, 64, 64);
+    s.training.zeroStage = zeroStage;
+    s.training.precision = precision;
+    s.efficiency = EfficiencyMode::Measured;
+    return s;
+}
+
 // Bytes the evaluation's rows of one kind move per step.
 double bytesOf(const Evaluation& e, OpKind op)
 {
@@ -248,9 +258,7 @@ TEST_CASE("main_grads fp32 (Megatron-LM's bf16 default, --accumulate-allreduce-g
           "bytes: the DP ReduceScatter moves twice the bytes, the parameter AllGather stays 16-bit",
           "[training][dp]")
 {
-    Scenario s = makeScenario("dgx-h100-superpod", 64, "llama3-8b", 1, 1, 64, 64);
-    s.training.zeroStage = 1;
-    s.efficiency = EfficiencyMode::Measured;
+    Scenario s = dataParallelLlama8b(1, Precision::Bf16);
     s.training.fp32MainGrads = false; // main_grads "bf16"
     const Evaluation bf16 = evaluate(contextFor(s));
     s.training.fp32MainGrads = true; // the default
@@ -267,10 +275,7 @@ TEST_CASE("fp8_params (Megatron-Core --fp8-param-gather, torchtitan enable_fsdp_
 {
     for (const int zero : {1, 3}) {
         INFO("zero_stage " << zero);
-        Scenario s = makeScenario("dgx-h100-superpod", 64, "llama3-8b", 1, 1, 64, 64);
-        s.training.zeroStage = zero;
-        s.training.precision = Precision::Fp8;
-        s.efficiency = EfficiencyMode::Measured;
+        Scenario s = dataParallelLlama8b(zero, Precision::Fp8);
         const Evaluation bf16Weights = evaluate(contextFor(s));
         s.training.fp8Params = true;
         const Evaluation fp8Weights = evaluate(contextFor(s));
