@@ -144,6 +144,10 @@ struct CalibrationSpec {
     // Compute beside an overlapped collective runs this much slower (0.189 =
     // 18.9 %); 0 when the document does not say.
     Sourced<double> overlapComputeSlowdown;
+    // Sequential compute + communication take this much longer than overlapped
+    // (0.102 = 10.2 %), measured together with overlapComputeSlowdown; 0 when
+    // the document does not say.
+    Sourced<double> overlapSequentialPenalty;
 };
 
 } // namespace scalescope

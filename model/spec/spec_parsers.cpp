@@ -267,6 +267,7 @@ CalibrationSpec readCalibrationSpec(SpecReader& r)
     c.dpBucketParams = r.count("/dp_bucket_params");
     c.dpBucketParamsPerRank = r.count("/dp_bucket_params_per_rank");
     if (auto slowdown = r.optCount("/overlap_compute_slowdown")) c.overlapComputeSlowdown = *slowdown;
+    if (auto penalty = r.optCount("/overlap_sequential_penalty")) c.overlapSequentialPenalty = *penalty;
     return c;
 }
 

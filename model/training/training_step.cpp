@@ -58,17 +58,26 @@ void summarise(const OperationTable& t, StageTimes& st) noexcept
     comm(OpStream::Ep, st.epForward, st.epBackward, st.epForwardHidden, st.epBackwardHidden);
 }
 
-// Compute beside an overlapped collective runs slower: NCCL kernels hold SMs
-// and HBM bandwidth (overlap_compute_slowdown, measured kernel-level in
-// nccl-measured.json). One compute row per phase charges the slowdown on the
-// communication time hidden in it (per micro-batch of the stage). Measured
-// mode only.
-void addOverlapContention(const EvaluationContext& ctx, OperationTable& t, Phase phase, Seconds hidden) noexcept
+// Compute beside an overlapped collective runs slower: communication kernels
+// hold SMs and HBM bandwidth. One compute row per phase charges `rate` seconds
+// of compute per second of communication hidden in that phase (per
+// micro-batch of the stage); `source` names the calibration value behind the
+// rate. Measured mode only.
+void addOverlapContention(const EvaluationContext& ctx, OperationTable& t, Phase phase, Seconds hidden, double rate,
+                          const std::string& source) noexcept
 {
-    const Sourced<double>& slowdown = ctx.calibration.overlapComputeSlowdown;
-    if (ctx.scenario.efficiency != EfficiencyMode::Measured || slowdown.value <= 0 || hidden.si <= 0) return;
+    if (ctx.scenario.efficiency != EfficiencyMode::Measured || rate <= 0 || hidden.si <= 0) return;
     t.add({OpKind::OverlapContention, phase, OpStream::Compute, OpScope::Stage, OpBound::Contention, 1, Flops{}, Bytes{},
-           1 / (1 + slowdown.value), &slowdown.source, hidden * slowdown.value, Seconds{}});
+           1 / (1 + rate), &source, hidden * rate, Seconds{}});
+}
+
+// Layer-level overlap (TP, CP, EP) is chunked and paired with the GEMMs that
+// hide it, so the compute beside it lasts as long as the hidden time:
+// overlap_compute_slowdown s per second (Lee et al. 2025).
+void addLayerOverlapContention(const EvaluationContext& ctx, OperationTable& t, Phase phase, Seconds hidden) noexcept
+{
+    const Sourced<double>& s = ctx.calibration.overlapComputeSlowdown;
+    addOverlapContention(ctx, t, phase, hidden, s.value, s.source);
 }
 
 void addLayerContention(const EvaluationContext& ctx, OperationTable& t) noexcept
@@ -76,7 +85,7 @@ void addLayerContention(const EvaluationContext& ctx, OperationTable& t) noexcep
     for (Phase ph : {Phase::Forward, Phase::Backward, Phase::Recompute}) {
         Seconds hidden{};
         for (OpStream s : {OpStream::Tp, OpStream::Cp, OpStream::Ep}) hidden += t.streamTotal(s, ph) - t.streamTotal(s, ph, true);
-        addOverlapContention(ctx, t, ph, hidden);
+        addLayerOverlapContention(ctx, t, ph, hidden);
     }
 }
 
@@ -165,7 +174,9 @@ Evaluation evaluateWithZero(const EvaluationContext& ctx, const ParallelLayout& 
     // spread over the micro-batches, then the pipeline is timed again.
     if (const AxisComm& dp = e.axis(CommAxis::Dp); dp.time.si > dp.exposed.si) {
         const int before = e.ops.size();
-        addOverlapContention(ctx, e.ops, Phase::Backward, (dp.time - dp.exposed) / mb);
+        const CalibrationSpec& c = ctx.calibration;
+        const std::string& source = c.overlapSequentialPenalty.value > 0 ? c.overlapSequentialPenalty.source : c.overlapComputeSlowdown.source;
+        addOverlapContention(ctx, e.ops, Phase::Backward, (dp.time - dp.exposed) / mb, sideStreamContentionRate(c), source);
         if (e.ops.size() != before) {
             summarise(e.ops, e.stage);
             pipe = pipelineTimes(p, microbatches, e.stage.forward(), e.stage.backward(), e.stage.p2p);
