@@ -31,6 +31,9 @@ constexpr const char* kSearchHelp = R"(usage: scalescope-cli search SCENARIO [--
 Enumerates every valid layout (tp, pp, dp, cp, ep, vpp, micro-batch size,
 ZeRO stage, recompute, schedule) of the scenario's system, GPU count and
 model, and prints the K fastest that fit in memory as JSON (default K = 10).
+On a superchip (GB200, GB300) a layout may also spill what exceeds HBM to the
+CPU's memory over NVLink-C2C, costed in its step time: such a layout shows
+"fits": false, "fits_with_spill": true and the bytes spilled ("spill_B").
 )";
 
 constexpr const char* kTraceHelp = R"(usage: scalescope-cli trace SCENARIO -o FILE
@@ -127,7 +130,9 @@ int runSearch(const Args& args, std::ostream& out, std::ostream& err)
                         {"mfu", l.evaluation.mfu},
                         {"tokens_per_s", l.evaluation.tokensPerS},
                         {"memory_total_B", l.evaluation.memory.total.si},
-                        {"fits", l.evaluation.memory.fits}});
+                        {"fits", l.evaluation.memory.fits},
+                        {"fits_with_spill", l.evaluation.memory.fitsWithSpill},
+                        {"spill_B", l.evaluation.memory.spill.si}});
     }
     out << nlohmann::json{{"scenario", ctx->scenario.name}, {"evaluated", r.evaluated}, {"fitting", r.fitting},
                           {"above_published_mfu", r.aboveCeiling}, {"published_mfu_ceiling", ctx->publishedMfuCeiling},
