@@ -134,6 +134,10 @@ struct CalibrationSpec {
     Sourced<double> nvlinkAchievableFraction;
     Sourced<double> scaleOutAchievableFraction;
     Sourced<Bytes> halfEfficiencyChunk; // per-step chunk at which efficiency halves
+    // NVLink bandwidth (one direction, per GPU) that chunk was measured at: an
+    // NVLink tier scales the chunk by its own bandwidth over this (a fixed
+    // per-step cost, Hockney's n-half); zero: the chunk as it is everywhere.
+    Sourced<BytesPerSecond> halfEfficiencyLink;
     Sourced<double> sharpMeasuredSpeedup;
     Sourced<Seconds> nvlinkStepLatency;
     Sourced<Seconds> scaleOutStepLatency;

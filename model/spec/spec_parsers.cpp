@@ -260,6 +260,7 @@ CalibrationSpec readCalibrationSpec(SpecReader& r)
     c.nvlinkAchievableFraction = r.fraction("/nvlink_achievable_fraction");
     c.scaleOutAchievableFraction = r.fraction("/scale_out_achievable_fraction");
     c.halfEfficiencyChunk = r.quantity<D::Bytes>("/half_efficiency_chunk");
+    if (auto link = r.optQuantity<D::ByteRate>("/half_efficiency_link")) c.halfEfficiencyLink = *link;
     c.sharpMeasuredSpeedup = r.count("/sharp_measured_speedup");
     c.nvlinkStepLatency = r.quantity<D::Time>("/nvlink_step_latency");
     c.scaleOutStepLatency = r.quantity<D::Time>("/scale_out_step_latency");

@@ -71,6 +71,28 @@ TEST_CASE("Measured mode: large AllReduce reaches ~370 of 450 GB/s, a 58 MB one 
     CHECK(collectiveCost(n, CollectiveKind::AllReduce, Bytes{1e6}, {8, 1}, measured).latency.si > 0);
 }
 
+TEST_CASE("Measured mode on another NVLink: the 28.7 µs step cost of the seed 004 fit stays, so the half-efficiency chunk scales with "
+          "the link (Hockney n½ = r∞·t0): A100 (300 GB/s) 7.07 MB, B200 (900 GB/s) 21.2 MB",
+          "[collectives][seed004]")
+{
+    const CalibrationSpec* cal = catalog().calibration("nccl-measured");
+    REQUIRE(cal->halfEfficiencyLink.value.si == Approx(450e9));
+    const CollectiveOptions measured{EfficiencyMode::Measured, false, 0, cal};
+    auto busBandwidth = [&](const char* system, double bytes) {
+        const SystemSpec& s = *catalog().system(system);
+        const NetworkTiers n = Topology(s, *catalog().gpu(s.gpu), 8).tiers(cal);
+        return 2 * bytes * 7 / 8 / collectiveCost(n, CollectiveKind::AllReduce, Bytes{bytes}, {8, 1}, measured).bandwidthTime.si;
+    };
+    // Narayanan et al.'s 18.4B: a TP-8 all-reduce of bf16[2048, 6144] = 25.2 MB, 3.15 MB per ring step.
+    const double msg = 2048.0 * 6144 * 2, step = msg / 8;
+    CHECK(busBandwidth("dgx-a100-superpod", msg) == Approx(300e9 * 0.822 * step / (step + 10.6e6 * 300 / 450)).epsilon(0.005));
+    CHECK(busBandwidth("dgx-b200-superpod", msg) == Approx(900e9 * 0.822 * step / (step + 10.6e6 * 900 / 450)).epsilon(0.005));
+    // The anchor itself is unchanged: H100's 58 MB all-reduce still reaches ~150 GB/s.
+    CHECK(busBandwidth("dgx-h100-superpod", 8192.0 * 3584 * 2) == Approx(150e9).epsilon(0.05));
+    // Large messages reach the same 82 % of the line rate on every generation.
+    CHECK(busBandwidth("dgx-a100-superpod", 10e9) == Approx(0.822 * 300e9 * 1.25e9 / (1.25e9 + 7.07e6)).epsilon(0.005));
+}
+
 TEST_CASE("AllToAll in a node costs B·(N−1)/(W·N²) ≈ B/(W·N), halved when 4 of 8 are non-zero (seed 004 pop quiz 2)",
           "[collectives][seed004]")
 {
