@@ -3,25 +3,26 @@
 # shown by `validate` but not held here). Run by CTest as `validation_bounds`:
 #   cmake -DCLI=path/to/scalescope-cli -P validation_bounds.cmake
 #
-# Bounds held today, per precision class (measured 2026-11-25):
-#   16-bit (BF16, FP16): every run within ±30 % (tokens/s per GPU), geometric-
-#     mean |error| within 12 % — measured worst +23.9 %, mean 11.3 % over 16.
-#   FP8 and below: within ±80 %, geometric mean within 29 % — measured worst
-#     +77.6 %, mean 28.0 % over 10 (25.3 % before the runs that gather FP8
-#     weights said so with fp8_params: less DP traffic, and the model's FP8
-#     compute optimism shows more).
-# The issue's target — ±20 % and 10 % — is NOT met (README, "Validation").
-# History: one bound of ±30 % / 12 % held 19 runs (worst +23.9 %, mean 11.3 %)
-# until the MLPerf Training v5.1 FP8 runs (Llama 3.1 8B on H100, B200, GB200,
-# GB300) joined: the model is 14–75 % optimistic on them, so FP8 got bounds of
-# its own instead of loosening the 16-bit ones. The model did not change for
-# the runs held before. Tighten these as the model improves; never loosen
-# them to admit a regression.
+# Bounds held today, per precision class (measured 2026-11-25, second
+# session of the day):
+#   16-bit (BF16, FP16): every run within ±20 % (tokens/s per GPU), geometric-
+#     mean |error| within 10 % — the issue's target — measured worst +17.4 %
+#     (MPT-7B on 8 H100), mean 9.8 % over 16.
+#   FP8 and below: within ±55 %, geometric mean within 14 % — measured worst
+#     +52.5 % (Cisco's 128 H100, MLPerf v5.1), mean 13.4 % over 10. The two
+#     Cisco H100 runs (+32.9, +52.5 %) are the only FP8 runs outside ±20 %.
+# What moved them: compute beside data-parallel traffic costs 0.609 s per
+# hidden second (both averages of Lee et al. 2025, nccl-measured
+# overlap_sequential_penalty), and an NVLink tier's half-efficiency chunk
+# scales with its bandwidth (half_efficiency_link, Hockney's n-half).
+# History: ±30 % / 12 % (16-bit) and ±80 % / 29 % (FP8) until then; before the
+# MLPerf FP8 runs joined, one bound of ±30 % / 12 % over 19 runs. Tighten
+# these as the model improves; never loosen them to admit a regression.
 set(classes held_16bit held_low_precision)
-set(max_abs_error_held_16bit 0.30)
-set(max_geometric_mean_held_16bit 0.12)
-set(max_abs_error_held_low_precision 0.80)
-set(max_geometric_mean_held_low_precision 0.29)
+set(max_abs_error_held_16bit 0.20)
+set(max_geometric_mean_held_16bit 0.10)
+set(max_abs_error_held_low_precision 0.55)
+set(max_geometric_mean_held_low_precision 0.14)
 execute_process(COMMAND ${CLI} validate --json OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "scalescope-cli validate exited with ${rc}:\n${err}")
