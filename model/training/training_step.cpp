@@ -71,9 +71,13 @@ void addOverlapContention(const EvaluationContext& ctx, OperationTable& t, Phase
            1 / (1 + rate), &source, hidden * rate, Seconds{}});
 }
 
-// Layer-level overlap (TP, CP, EP) is chunked and paired with the GEMMs that
-// hide it, so the compute beside it lasts as long as the hidden time:
-// overlap_compute_slowdown s per second (Lee et al. 2025).
+// Layer-level overlap (TP, CP, EP) is chunked beside the GEMMs that hide it
+// and costs the plain slowdown, overlap_compute_slowdown s per second of
+// hidden time (Lee et al. 2025). A cross-check of its size: Transformer
+// Engine's comm-GEMM overlap reserves 16 SMs (initialize_ub, num_sm = 16), so
+// the GEMMs beside it run on 116 of an H100's 132 SMs, 16 / 116 = 0.138
+// slower. Data-parallel NCCL traffic beside whole passes costs more
+// (sideStreamContentionRate).
 void addLayerOverlapContention(const EvaluationContext& ctx, OperationTable& t, Phase phase, Seconds hidden) noexcept
 {
     const Sourced<double>& s = ctx.calibration.overlapComputeSlowdown;
