@@ -2,13 +2,16 @@
 // otherwise (catch_discover_tests runs this binary at build time, where
 // there may be no display). A modal dialog nobody answers would wait forever
 // offscreen and hang CI: a watchdog names it on stderr, closes it and makes
-// the run fail.
+// the run fail. Each test process gets data and settings directories of its
+// own: CTest runs test cases in parallel, and two that share the autosave
+// file race (one's clean shutdown removes what the other just wrote).
 #define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
 
 #include <QApplication>
 #include <QDialog>
 #include <QMessageBox>
+#include <QTemporaryDir>
 #include <QTimer>
 
 #include <cstdio>
@@ -24,6 +27,13 @@ constexpr int kUnansweredTicks = 10; // a dialog still open after 5 s is one no 
 int main(int argc, char** argv)
 {
     if (!std::getenv("QT_QPA_PLATFORM")) setenv("QT_QPA_PLATFORM", "offscreen", 1);
+    const QTemporaryDir userDirs;
+    if (!userDirs.isValid()) {
+        std::fprintf(stderr, "error: cannot create a temporary directory for the tests' user data\n");
+        return 1;
+    }
+    setenv("XDG_DATA_HOME", qPrintable(userDirs.filePath(QStringLiteral("data"))), 1);
+    setenv("XDG_CONFIG_HOME", qPrintable(userDirs.filePath(QStringLiteral("config"))), 1);
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("ScaleScopeTests"));
     QApplication::setApplicationName(QStringLiteral("ScaleScopeTests"));
