@@ -29,17 +29,12 @@ namespace {
 
 // Achievable fraction of the link rate for a per-step chunk (B/n in a ring,
 // B/n² per destination in an AllToAll, B for a send).
-double chunkEfficiency(const CollectiveOptions& o, int tier, double chunk, BytesPerSecond perGpuEgress) noexcept
+double chunkEfficiency(const CollectiveOptions& o, int tier, const NetworkTier& t, double chunk) noexcept
 {
     if (o.mode != EfficiencyMode::Measured || !o.calibration) return 1.0;
     const CalibrationSpec& c = *o.calibration;
     const double achievable = tier == 0 ? c.nvlinkAchievableFraction.value : c.scaleOutAchievableFraction.value;
-    // The fit is time = (chunk + half) / (achievable · bandwidth): a fixed cost
-    // per ring step. On an NVLink tier of another bandwidth that cost stays, so
-    // the half-efficiency chunk scales with the bandwidth (Hockney's n½).
-    const double link = c.halfEfficiencyLink.value.si;
-    const double scale = tier == 0 && link > 0 && perGpuEgress.si > 0 ? perGpuEgress.si / link : 1.0;
-    const double half = c.halfEfficiencyChunk.value.si * scale;
+    const double half = c.halfEfficiencyChunk.value.si * t.halfEfficiencyScale; // Topology::tiers
     return achievable * chunk / (chunk + half);
 }
 
@@ -81,7 +76,7 @@ CollectiveCost collectiveCost(const NetworkTiers& net, CollectiveKind kind, Byte
         const double members = static_cast<double>(place.minMembersPerChild);
         tc.degree = place.crosses ? static_cast<double>(place.maxMembersPerUnit) / members : 1.0;
         tc.concurrency = static_cast<double>(t.gpusPerChild) / members;
-        tc.efficiency = chunkEfficiency(o, i, chunkBytes(kind, bytes, n), t.childEgress / static_cast<double>(t.gpusPerChild));
+        tc.efficiency = chunkEfficiency(o, i, t, chunkBytes(kind, bytes, n));
         tc.bandwidth = t.childEgress * tc.efficiency;
         if (tc.degree <= 1.0 + 1e-12 || tc.bandwidth.si <= 0) continue;
         out.spannedTier = i;

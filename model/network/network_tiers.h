@@ -25,6 +25,9 @@ struct NetworkTier {
     long long gpusPerGroup = 1;    // S_i = degree * gpusPerChild
     BytesPerSecond childEgress{};  // W_i: one child's egress bandwidth into this tier
     Seconds hopLatency{};          // one step of a collective across this tier (measured mode)
+    // Measured mode: this tier's half-efficiency chunk over the calibration's
+    // (NVLink: its per-GPU bandwidth over half_efficiency_link, Hockney's n½).
+    double halfEfficiencyScale = 1;
     bool inNetworkReduction = false; // SHARP / NVLS available at this tier
 };
 

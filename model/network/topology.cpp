@@ -270,6 +270,14 @@ NetworkTiers Topology::tiers(const CalibrationSpec* calibration) const
         result.tiers[k].hopLatency = k == 0 ? calibration->nvlinkStepLatency.value
                                             : calibration->scaleOutStepLatency.value
                                                   + calibration->extraTierLatency.value * double(k - 1);
+    // The message-size fit is a fixed cost per ring step (seed 004, H100): on
+    // an NVLink of another bandwidth that cost stays, so the half-efficiency
+    // chunk scales with the bandwidth (Hockney's n½ = r∞ · t0).
+    if (!result.tiers.empty() && calibration->halfEfficiencyLink.value.si > 0) {
+        const NetworkTier& nvlink = result.tiers[0];
+        const BytesPerSecond perGpu = nvlink.childEgress / static_cast<double>(std::max(1LL, nvlink.gpusPerChild));
+        if (perGpu.si > 0) result.tiers[0].halfEfficiencyScale = perGpu.si / calibration->halfEfficiencyLink.value.si;
+    }
     return result;
 }
 

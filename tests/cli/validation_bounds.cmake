@@ -3,7 +3,7 @@
 # shown by `validate` but not held here). Run by CTest as `validation_bounds`:
 #   cmake -DCLI=path/to/scalescope-cli -P validation_bounds.cmake
 #
-# Bounds held today, per precision class (measured 2026-11-25, second
+# Bounds held today, per precision class (measured 2026-11-25, third
 # session of the day):
 #   16-bit (BF16, FP16): every run within ±20 % (tokens/s per GPU), geometric-
 #     mean |error| within 10 % — the issue's target — measured worst +17.4 %
