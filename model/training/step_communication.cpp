@@ -263,17 +263,4 @@ void addStepOperations(const EvaluationContext& ctx, const ParallelLayout& p, co
                    memory.spill * 2.0, 1, nullptr, memory.spillTime, Seconds{}});
 }
 
-// Data-parallel traffic is a NCCL collective on a side stream beside whole
-// passes. Lee et al. measured compute C slowed by s beside communication M, and
-// the two run one after the other in (1 + p) times the overlapped time:
-// C + M = (1 + p)(1 + s) C, so their overlaps had M / C = (1 + p)(1 + s) − 1 and
-// each second of hidden communication cost s / (M / C) seconds of compute
-// (0.189 / 0.310 = 0.609). Without p, s per second as for layer-level overlap.
-double sideStreamContentionRate(const CalibrationSpec& c) noexcept
-{
-    const double s = c.overlapComputeSlowdown.value, p = c.overlapSequentialPenalty.value;
-    if (s <= 0 || p <= 0) return s > 0 ? s : 0;
-    return s / ((1 + p) * (1 + s) - 1);
-}
-
 } // namespace scalescope

@@ -50,9 +50,4 @@ void addStepOperations(const EvaluationContext& ctx, const ParallelLayout& p, co
                        Seconds stageForward, Seconds stageBackward, const MemoryPerGpu& memory, int zeroStage,
                        Evaluation& e) noexcept;
 
-// Seconds of extra compute per second of a NCCL collective hidden on a side
-// stream beside whole passes (data-parallel traffic), from the calibration's
-// overlap_compute_slowdown and overlap_sequential_penalty (Lee et al. 2025).
-[[nodiscard]] double sideStreamContentionRate(const CalibrationSpec& c) noexcept;
-
 } // namespace scalescope

@@ -5,6 +5,7 @@
 
 #include "model/training/evaluation_context.h"
 #include "model/training/layout_check.h"
+#include "model/training/overlap_contention.h"
 #include "model/memory/memory_model.h"
 #include "model/training/pipeline_schedule.h"
 #include "model/training/stage_operations.h"
@@ -56,41 +57,6 @@ void summarise(const OperationTable& t, StageTimes& st) noexcept
     comm(OpStream::Tp, st.tpForward, st.tpBackward, st.tpForwardHidden, st.tpBackwardHidden);
     comm(OpStream::Cp, st.cpForwardExposed, st.cpBackwardExposed, st.cpForwardHidden, st.cpBackwardHidden);
     comm(OpStream::Ep, st.epForward, st.epBackward, st.epForwardHidden, st.epBackwardHidden);
-}
-
-// Compute beside an overlapped collective runs slower: communication kernels
-// hold SMs and HBM bandwidth. One compute row per phase charges `rate` seconds
-// of compute per second of communication hidden in that phase (per
-// micro-batch of the stage); `source` names the calibration value behind the
-// rate. Measured mode only.
-void addOverlapContention(const EvaluationContext& ctx, OperationTable& t, Phase phase, Seconds hidden, double rate,
-                          const std::string& source) noexcept
-{
-    if (ctx.scenario.efficiency != EfficiencyMode::Measured || rate <= 0 || hidden.si <= 0) return;
-    t.add({OpKind::OverlapContention, phase, OpStream::Compute, OpScope::Stage, OpBound::Contention, 1, Flops{}, Bytes{},
-           1 / (1 + rate), &source, hidden * rate, Seconds{}});
-}
-
-// Layer-level overlap (TP, CP, EP) is chunked beside the GEMMs that hide it
-// and costs the plain slowdown, overlap_compute_slowdown s per second of
-// hidden time (Lee et al. 2025). A cross-check of its size: Transformer
-// Engine's comm-GEMM overlap reserves 16 SMs (initialize_ub, num_sm = 16), so
-// the GEMMs beside it run on 116 of an H100's 132 SMs, 16 / 116 = 0.138
-// slower. Data-parallel NCCL traffic beside whole passes costs more
-// (sideStreamContentionRate).
-void addLayerOverlapContention(const EvaluationContext& ctx, OperationTable& t, Phase phase, Seconds hidden) noexcept
-{
-    const Sourced<double>& s = ctx.calibration.overlapComputeSlowdown;
-    addOverlapContention(ctx, t, phase, hidden, s.value, s.source);
-}
-
-void addLayerContention(const EvaluationContext& ctx, OperationTable& t) noexcept
-{
-    for (Phase ph : {Phase::Forward, Phase::Backward, Phase::Recompute}) {
-        Seconds hidden{};
-        for (OpStream s : {OpStream::Tp, OpStream::Cp, OpStream::Ep}) hidden += t.streamTotal(s, ph) - t.streamTotal(s, ph, true);
-        addLayerOverlapContention(ctx, t, ph, hidden);
-    }
 }
 
 // Per-step time, exposure and bytes of each axis from the table's running sums.
@@ -178,9 +144,7 @@ Evaluation evaluateWithZero(const EvaluationContext& ctx, const ParallelLayout& 
     // spread over the micro-batches, then the pipeline is timed again.
     if (const AxisComm& dp = e.axis(CommAxis::Dp); dp.time.si > dp.exposed.si) {
         const int before = e.ops.size();
-        const CalibrationSpec& c = ctx.calibration;
-        const std::string& source = c.overlapSequentialPenalty.value > 0 ? c.overlapSequentialPenalty.source : c.overlapComputeSlowdown.source;
-        addOverlapContention(ctx, e.ops, Phase::Backward, (dp.time - dp.exposed) / mb, sideStreamContentionRate(c), source);
+        addDataParallelContention(ctx, e.ops, (dp.time - dp.exposed) / mb);
         if (e.ops.size() != before) {
             summarise(e.ops, e.stage);
             pipe = pipelineTimes(p, microbatches, e.stage.forward(), e.stage.backward(), e.stage.p2p);

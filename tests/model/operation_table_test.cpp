@@ -2,7 +2,7 @@
 
 #include "model_test_support.h"
 
-#include "model/training/step_communication.h"
+#include "model/training/overlap_contention.h"
 #include "model/training/operation_breakdown.h"
 
 using namespace scalescope;
@@ -190,7 +190,7 @@ TEST_CASE("Overlap contention: compute beside hidden TP/CP/EP time takes 18.9 % 
     REQUIRE(ctx.calibration.overlapSequentialPenalty.value == Approx(0.102).epsilon(1e-12));
     // The abstract's two averages: compute slowed 18.9 % beside communication, and the two one after the
     // other 10.2 % slower than overlapped, so M/C = 1.102 · 1.189 − 1 = 0.310278 and 0.189 / 0.310278 per second.
-    const double sideStream = sideStreamContentionRate(ctx.calibration);
+    const double sideStream = sideStreamContentionRate(ctx.calibration).rate;
     CHECK(sideStream == Approx(0.189 / (1.102 * 1.189 - 1)).epsilon(1e-12));
     CHECK(sideStream == Approx(0.60914).epsilon(1e-4));
     const Evaluation e = evaluate(ctx);
@@ -213,7 +213,7 @@ TEST_CASE("Overlap contention: compute beside hidden TP/CP/EP time takes 18.9 % 
     // Without the sequential figure the data-parallel rate falls back to the plain slowdown.
     CalibrationSpec plain = ctx.calibration;
     plain.overlapSequentialPenalty.value = 0;
-    CHECK(sideStreamContentionRate(plain) == Approx(0.189).epsilon(1e-12));
+    CHECK(sideStreamContentionRate(plain).rate == Approx(0.189).epsilon(1e-12));
     // The pure roofline has no contention.
     s.efficiency = EfficiencyMode::Theoretical;
     for (const OpRow& r : evaluate(contextFor(s)).ops) CHECK(r.op != OpKind::OverlapContention);
