@@ -1,5 +1,6 @@
 #include "model/network/axis_groups.h"
 
+#include "model/network/collectives.h"
 #include "model/training/evaluation_context.h"
 
 #include <algorithm>
@@ -20,6 +21,23 @@ AxisGroups axisGroups(const NetworkTiers& net, const ParallelLayout& p) noexcept
     g.pp = placeGroups(net, {pp, axisStride(p, Axis::Pp)}, ranks);
     g.dp = placeGroups(net, {dp, dpStride}, cpRun, ranks);
     g.expertDp = ep == 1 ? g.dp : placeGroups(net, {dp / ep, dpStride * ep}, cpRun, ranks);
+    // Bandwidth time is linear in the bytes in theoretical mode: probe with one byte.
+    const CollectiveOptions theory{EfficiencyMode::Theoretical, false, 0, nullptr};
+    const Bytes probe{1};
+    if (g.dp.size > 1) {
+        const CollectiveCost ag = collectiveCost(net, CollectiveKind::AllGather, probe, g.dp, theory);
+        if (ag.bandwidthTime.si > 0 && ag.bottleneckTier >= 0) {
+            const double d = ag.tiers[static_cast<size_t>(ag.bottleneckTier)].degree;
+            g.dpGatherRate = BytesPerSecond{probe.si / ag.bandwidthTime.si * (d - 1) / d};
+        }
+    }
+    if (g.tp.size > 1) {
+        const CollectiveCost ag = collectiveCost(net, CollectiveKind::AllGather, probe, g.tp, theory);
+        if (ag.bottleneckTier >= 0) {
+            const TierCost& t = ag.tiers[static_cast<size_t>(ag.bottleneckTier)];
+            g.tpLinkRate = t.bandwidth / t.concurrency;
+        }
+    }
     return g;
 }
 

@@ -19,6 +19,14 @@ struct AxisGroups {
     GroupPlacement tp, cp, ep, pp;
     GroupPlacement dp;       // dense-gradient group, dp·cp members
     GroupPlacement expertDp; // expert-gradient group, dp/ep·cp members
+    // Line-rate figures of seed 004's rooflines (theoretical mode: no
+    // efficiency, no latency), which depend on the placement only; 0 when the
+    // group moves nothing over a network tier.
+    //   dpGatherRate: bytes of an array the dp group AllGathers per second,
+    //                 times (D−1)/D of its bottleneck tier (the seed's W_collective
+    //                 per model-parallel shard)
+    //   tpLinkRate:   per-GPU bandwidth of the tp group's bottleneck tier
+    BytesPerSecond dpGatherRate{}, tpLinkRate{};
 };
 
 // Precondition: the layout is valid (tp·cp·dp·pp ranks, ep divides dp).

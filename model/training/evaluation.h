@@ -79,9 +79,11 @@ enum class WarningCode {
     AttentionKernelNotCalibrated, // training.attention_kernel has no table for this GPU family: its default runs
 };
 
+// No default values: an evaluation keeps its warnings in storage it does not
+// clear (only [0, warningCount) is meaningful), as the operation table does.
 struct Warning {
-    WarningCode code = WarningCode::LargeBubble;
-    double a = 0, b = 0, c = 0; // numbers the message needs
+    WarningCode code;
+    double a, b, c; // numbers the message needs
 };
 
 struct Evaluation {
@@ -108,7 +110,7 @@ struct Evaluation {
     OperationTable ops; // the per-operation cost table every number above is summed from
 
     static constexpr int kMaxWarnings = 16;
-    std::array<Warning, kMaxWarnings> warnings{};
+    std::array<Warning, kMaxWarnings> warnings; // only [0, warningCount) is meaningful
     int warningCount = 0;
     void warn(WarningCode code, double a = 0, double b = 0, double c = 0) noexcept
     {

@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 namespace scalescope {
 
@@ -134,7 +135,7 @@ public:
             ++m_dropped;
             return;
         }
-        m_rows[static_cast<size_t>(m_size++)] = row;
+        m_rows[static_cast<size_t>(m_size++)].row = row;
         m_sums.add(row);
     }
     // Appends rows whose sums are already known (a memoised layer), each
@@ -150,7 +151,7 @@ public:
                 ++m_dropped;
                 continue;
             }
-            OpRow& row = m_rows[static_cast<size_t>(m_size++)];
+            OpRow& row = m_rows[static_cast<size_t>(m_size++)].row;
             row = *r;
             row.count *= k * w;
         }
@@ -159,9 +160,9 @@ public:
     void addSums(const OpSums& sums, double k) noexcept { m_sums.addScaled(sums, k); }
     [[nodiscard]] int size() const noexcept { return m_size; }
     [[nodiscard]] int dropped() const noexcept { return m_dropped; }
-    [[nodiscard]] const OpRow& operator[](int i) const noexcept { return m_rows[static_cast<size_t>(i)]; }
-    [[nodiscard]] const OpRow* begin() const noexcept { return m_rows.data(); }
-    [[nodiscard]] const OpRow* end() const noexcept { return m_rows.data() + m_size; }
+    [[nodiscard]] const OpRow& operator[](int i) const noexcept { return m_rows[static_cast<size_t>(i)].row; }
+    [[nodiscard]] const OpRow* begin() const noexcept { return &m_rows.data()->row; }
+    [[nodiscard]] const OpRow* end() const noexcept { return begin() + m_size; }
 
     // Running sums kept as rows are added: total() or exposed() of a stream in a
     // phase, and the compute time of a scope, phase and bound.
@@ -187,7 +188,15 @@ public:
     }
 
 private:
-    std::array<OpRow, kCapacity> m_rows; // only [0, m_size) is meaningful; left uninitialised on purpose
+    // Storage for a row that is not initialised until a row is added: an
+    // evaluation then does not write 128 rows' default values it never reads.
+    union Slot {
+        Slot() noexcept {}
+        OpRow row;
+    };
+    static_assert(std::is_trivially_copyable_v<OpRow> && std::is_trivially_destructible_v<OpRow>);
+    static_assert(sizeof(Slot) == sizeof(OpRow)); // begin() walks the slots as an array of rows
+    std::array<Slot, kCapacity> m_rows; // only [0, m_size) is meaningful
     int m_size = 0;
     int m_dropped = 0;
     OpSums m_sums;

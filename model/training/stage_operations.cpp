@@ -185,6 +185,30 @@ void addMemoryOp(const KernelCosts& kc, Table& t, OpKind op, MemoryOp kind, OpSc
     if (recompute && f.kernels) t.add(kc.row(f, op, Phase::Recompute, scope, OpBound::Memory, count));
 }
 
+// Which kernels a memo entry holds: one layer, or the stage's ends.
+enum class KernelSet : std::uint8_t { DenseLayer, MoeLayer, Embedding, Head };
+
+// The first stage's embedding and the last stage's final norm, logits and
+// fused vocabulary-parallel cross-entropy, count 1, no recompute rows.
+void stageEndKernels(const EvaluationContext& ctx, const ParallelLayout& p, const KernelCosts& kc, const StageGeometry& g,
+                     KernelSet set, LayerKernels& t)
+{
+    const ModelSpec& m = ctx.model;
+    const double tp = p.tp, T = g.tokens, h = m.hidden.value, v = m.vocab.value;
+    if (set == KernelSet::Embedding) {
+        // Gather of T rows; backward scatters them into the dense table gradient (the measured kernel's count).
+        addMemoryOp(kc, t, OpKind::Embedding, MemoryOp::Embedding, OpScope::Stage, 1, 2 * T * h * kActivationBytes,
+                    2 * T * h * kActivationBytes + v / tp * h * kActivationBytes, false);
+        return;
+    }
+    addMemoryOp(kc, t, OpKind::MlpNorm, MemoryOp::Norm, OpScope::Stage, 1, 2 * T / tp * h * kActivationBytes,
+                3 * T / tp * h * kActivationBytes, false);
+    addLinear(kc, t, OpKind::Logits, OpScope::Stage, 1, {{T, v / tp, h}}, false);
+    // Fused vocabulary-parallel cross-entropy: reads the logits, writes their gradient.
+    addMemoryOp(kc, t, OpKind::CrossEntropy, MemoryOp::CrossEntropy, OpScope::Stage, 1, 2 * T * v / tp * kActivationBytes, 0,
+                false);
+}
+
 // The compute operations of one transformer layer (dense or MoE), count 1,
 // with a recompute row for every forward row (the caller keeps those its
 // recompute mode runs). Depends on the layout only through tp, cp, ep and T.
@@ -293,18 +317,18 @@ void layerKernels(const EvaluationContext& ctx, const ParallelLayout& p, const K
     }
 }
 
-// Per-thread memo of layerKernels: a layout search and the slider revisit
-// the same (tp, cp, ep, micro-batch) many times. The key names the context
-// instance and its address (rows point at its calibration's source keys) and
-// everything else the rows depend on, so a hit returns exactly what
-// layerKernels would compute.
+// Per-thread memo of layerKernels and stageEndKernels: a layout search and
+// the slider revisit the same (tp, cp, ep, micro-batch) many times. The key
+// names the context instance and its address (rows point at its
+// calibration's source keys) and everything else the rows depend on, so a
+// hit returns exactly what the builders would compute.
 struct LayerKey {
     const EvaluationContext* ctx = nullptr;
     std::uint64_t instance = 0;
     EfficiencyMode mode = EfficiencyMode::Measured;
     Precision precision = Precision::Bf16;
     int seqLen = 0, tp = 0, cp = 0, ep = 0, microbatch = 0;
-    bool moe = false;
+    KernelSet set = KernelSet::DenseLayer;
     bool operator==(const LayerKey&) const = default;
 };
 
@@ -313,22 +337,31 @@ struct LayerEntry {
     LayerKernels rows;
 };
 
-const LayerKernels& cachedLayerKernels(const EvaluationContext& ctx, const ParallelLayout& p, const KernelCosts& kc,
-                                       const StageGeometry& g, bool moe)
+const LayerKernels& cachedKernels(const EvaluationContext& ctx, const ParallelLayout& p, const KernelCosts& kc,
+                                  const StageGeometry& g, KernelSet set)
 {
-    constexpr size_t kEntries = 32;
+    constexpr size_t kEntries = 64;
     thread_local std::array<LayerEntry, kEntries> cache{};
+    const int ep = set == KernelSet::MoeLayer ? p.ep : 1;
     const LayerKey key{&ctx, ctx.instance, ctx.scenario.efficiency, ctx.scenario.training.precision,
-                       ctx.scenario.training.seqLen, p.tp, p.cp, moe ? p.ep : 1, p.microbatchSize, moe};
-    const size_t slot = (static_cast<size_t>(p.tp) * 131 + static_cast<size_t>(p.cp) * 31 + static_cast<size_t>(key.ep) * 7 +
-                         static_cast<size_t>(p.microbatchSize) * 3 + (moe ? 1 : 0)) % kEntries;
+                       ctx.scenario.training.seqLen, p.tp, p.cp, ep, p.microbatchSize, set};
+    const size_t slot = (static_cast<size_t>(p.tp) * 131 + static_cast<size_t>(p.cp) * 31 + static_cast<size_t>(ep) * 7 +
+                         static_cast<size_t>(p.microbatchSize) * 3 + static_cast<size_t>(set) * 17) % kEntries;
     LayerEntry& entry = cache[slot];
     if (!(entry.key == key)) {
         entry.rows = LayerKernels{};
-        layerKernels(ctx, p, kc, g, moe, entry.rows);
+        if (set == KernelSet::DenseLayer || set == KernelSet::MoeLayer) layerKernels(ctx, p, kc, g, set == KernelSet::MoeLayer, entry.rows);
+        else stageEndKernels(ctx, p, kc, g, set, entry.rows);
         entry.key = key;
     }
     return entry.rows;
+}
+
+// Appends a memoised set of rows (no recompute rows) with its sums.
+void addKernels(const LayerKernels& k, OperationTable& t)
+{
+    t.addRows(k.begin(), k.end(), 1.0, [](const OpRow&) { return 1.0; });
+    t.addSums(k.passes, 1.0);
 }
 
 // The operations of the stage's dense or MoE layers: the layer's kernels
@@ -338,7 +371,7 @@ void addLayers(const EvaluationContext& ctx, const ParallelLayout& p, const Kern
 {
     const double layers = moe ? g.moeLayers : g.denseLayers;
     if (layers <= 0) return;
-    const LayerKernels& k = cachedLayerKernels(ctx, p, kc, g, moe);
+    const LayerKernels& k = cachedKernels(ctx, p, kc, g, moe ? KernelSet::MoeLayer : KernelSet::DenseLayer);
     std::array<double, kRecomputedWorkKinds> share{};
     for (size_t w = 0; w < share.size(); ++w)
         share[w] = recomputedShare(ctx.scenario.training, g.denseLayers + g.moeLayers, static_cast<RecomputedWork>(w));
@@ -347,6 +380,37 @@ void addLayers(const EvaluationContext& ctx, const ParallelLayout& p, const Kern
     });
     e.ops.addSums(k.sumsFor(share), layers);
     addLayerCommunication(ctx, p, g, moe, layers, e);
+}
+
+// Per-thread memo of the placed groups: they depend on the layout's axis
+// sizes and order only, which a search revisits for every micro-batch size,
+// schedule, recompute mode and ZeRO stage, and a slider for every other control.
+struct GroupsKey {
+    const EvaluationContext* ctx = nullptr;
+    std::uint64_t instance = 0;
+    int tp = 0, cp = 0, ep = 0, dp = 0, pp = 0;
+    AxisOrder order{};
+    bool operator==(const GroupsKey&) const = default;
+};
+
+const AxisGroups& cachedAxisGroups(const EvaluationContext& ctx, const ParallelLayout& p) noexcept
+{
+    constexpr size_t kEntries = 64;
+    struct Entry {
+        GroupsKey key;
+        AxisGroups groups;
+    };
+    thread_local std::array<Entry, kEntries> cache{};
+    const GroupsKey key{&ctx, ctx.instance, p.tp, p.cp, p.ep, p.dp, p.pp, p.order};
+    size_t hash = static_cast<size_t>(p.tp) * 131 + static_cast<size_t>(p.cp) * 31 + static_cast<size_t>(p.ep) * 7 +
+                  static_cast<size_t>(p.dp) * 17 + static_cast<size_t>(p.pp) * 3;
+    for (Axis a : p.order) hash = hash * 5 + static_cast<size_t>(a);
+    Entry& entry = cache[hash % kEntries];
+    if (!(entry.key == key)) {
+        entry.groups = axisGroups(ctx.tiers, p);
+        entry.key = key;
+    }
+    return entry.groups;
 }
 
 } // namespace
@@ -366,32 +430,18 @@ StageGeometry stageGeometry(const EvaluationContext& ctx, const ParallelLayout& 
     g.firstStage = p.pp == 1;
     g.lastStage = true;
     g.microbatches = microbatchCount(ctx.scenario, p);
-    g.groups = axisGroups(ctx.tiers, p);
+    g.placed = &cachedAxisGroups(ctx, p);
     return g;
 }
 
 void addStageOperations(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g,
                         Evaluation& e) noexcept
 {
-    OperationTable& t = e.ops;
     const KernelCosts kc(ctx);
-    const ModelSpec& m = ctx.model;
-    const double tp = p.tp, T = g.tokens, h = m.hidden.value, v = m.vocab.value;
-    if (g.firstStage) {
-        // Gather of T rows; backward scatters them into the dense table gradient (the measured kernel's count).
-        addMemoryOp(kc, t, OpKind::Embedding, MemoryOp::Embedding, OpScope::Stage, 1, 2 * T * h * kActivationBytes,
-                    2 * T * h * kActivationBytes + v / tp * h * kActivationBytes, false);
-    }
+    if (g.firstStage) addKernels(cachedKernels(ctx, p, kc, g, KernelSet::Embedding), e.ops);
     addLayers(ctx, p, kc, g, false, e);
     addLayers(ctx, p, kc, g, true, e);
-    if (g.lastStage) {
-        addMemoryOp(kc, t, OpKind::MlpNorm, MemoryOp::Norm, OpScope::Stage, 1, 2 * T / tp * h * kActivationBytes,
-                    3 * T / tp * h * kActivationBytes, false);
-        addLinear(kc, t, OpKind::Logits, OpScope::Stage, 1, {{T, v / tp, h}}, false);
-        // Fused vocabulary-parallel cross-entropy: reads the logits, writes their gradient.
-        addMemoryOp(kc, t, OpKind::CrossEntropy, MemoryOp::CrossEntropy, OpScope::Stage, 1,
-                    2 * T * v / tp * kActivationBytes, 0, false);
-    }
+    if (g.lastStage) addKernels(cachedKernels(ctx, p, kc, g, KernelSet::Head), e.ops);
 }
 
 } // namespace scalescope

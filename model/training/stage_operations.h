@@ -29,7 +29,10 @@ struct StageGeometry {
     bool firstStage = true;    // holds the embedding
     bool lastStage = true;     // holds the logits and the loss
     int microbatches = 1;      // per pipeline, per step
-    AxisGroups groups;         // every group of each axis, placed on the network tiers
+    // Every group of each axis, placed on the network tiers: a per-thread memo
+    // entry (stageGeometry), valid until this thread evaluates another layout.
+    const AxisGroups* placed = nullptr;
+    [[nodiscard]] const AxisGroups& groups() const noexcept { return *placed; }
 };
 
 [[nodiscard]] StageGeometry stageGeometry(const EvaluationContext& ctx, const ParallelLayout& p) noexcept;

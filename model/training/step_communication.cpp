@@ -89,7 +89,7 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
     if (p.tp > 1) {
         // Sequence parallelism: 2 AllGather + 2 ReduceScatter of the activation per layer and pass.
         const Bytes activation{T * h * kActivationBytes};
-        const GroupPlacement& group = g.groups.tp;
+        const GroupPlacement& group = g.groups().tp;
         // A ReduceScatter costs what the AllGather of the same array does (ring model).
         const CollectiveCost ag = comm.run(CollectiveKind::AllGather, activation, group);
         const CollectiveCost& rs = ag;
@@ -99,7 +99,7 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
             const Seconds gemms = perLayer(t, scope, ph, layers * rowsOf(ph), kGemms);
             // Comm-GEMM overlap exchanges chunks through NVLink peer memory (Transformer
             // Engine userbuffers): a TP group that leaves the NVLink domain runs its collectives exposed.
-            const bool overlaps = o.tp == TpOverlap::Pipelined && g.groups.tp.spannedTier < 1;
+            const bool overlaps = o.tp == TpOverlap::Pipelined && g.groups().tp.spannedTier < 1;
             const Seconds hidden = overlaps ? std::min(time, gemms) * ((p.tp - 1.0) / p.tp) : Seconds{};
             t.add(commRow(comm, ag, OpKind::TpCollective, ph, OpStream::Tp, scope, layers * rowsOf(ph), activation * 4.0, time, hidden));
         }
@@ -113,7 +113,7 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
         const double kvWidth = m.mla ? m.mla->kvLoraRank.value + m.mla->qkRopeHeadDim.value
                                      : 2.0 * m.kvHeads.value * m.headDim.value / tpShare;
         const Bytes kv{T * p.cp * kvWidth * kActivationBytes};
-        const CollectiveCost ag = comm.run(CollectiveKind::AllGather, kv, g.groups.cp);
+        const CollectiveCost ag = comm.run(CollectiveKind::AllGather, kv, g.groups().cp);
         for (Phase ph : passes) {
             const double ringLayers = layers * (ph == Phase::Recompute ? attentionShare : 1.0);
             if (ringLayers <= 0) continue;
@@ -134,12 +134,12 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
         const Bytes groupArray{ep * ep * tokens * h * kActivationBytes}; // the AllToAll input over all members
         // Node-limited routing (DeepSeek-V3 §2.1.2) sends a token across the
         // scale-out network to at most M nodes, once per node (§3.2.2).
-        const bool crossesDomains = g.groups.ep.spannedTier >= 1;
+        const bool crossesDomains = g.groups().ep.spannedTier >= 1;
         const double destinations = m.moe->maxNodesPerToken && crossesDomains
                                         ? std::min<double>(k, m.moe->maxNodesPerToken->value)
                                         : k;
         const Comm sparse(ctx, destinations);
-        const CollectiveCost a2a = sparse.run(CollectiveKind::AllToAll, groupArray, g.groups.ep);
+        const CollectiveCost a2a = sparse.run(CollectiveKind::AllToAll, groupArray, g.groups().ep);
         const Bytes sent{tokens * h * kActivationBytes * std::min(destinations, ep) * (ep - 1) / ep}; // leaves one GPU
         const double steady = o.ep == EpOverlap::OneFOneB ? g.microbatches / (g.microbatches + p.pp - 1.0) : 1.0;
         // DualPipe and Megatron's 1F1B overlap pair one micro-batch's forward
@@ -167,7 +167,7 @@ PipelineSend pipelineSend(const EvaluationContext& ctx, const ParallelLayout& p,
     PipelineSend out;
     if (p.pp <= 1) return out;
     out.bytes = Bytes{g.tokens * ctx.model.hidden.value * kActivationBytes / p.tp};
-    out.cost = Comm(ctx).run(CollectiveKind::PointToPoint, out.bytes, g.groups.pp);
+    out.cost = Comm(ctx).run(CollectiveKind::PointToPoint, out.bytes, g.groups().pp);
     AxisComm& a = e.axis(CommAxis::Pp);
     a.tier = out.cost.spannedTier;
     a.perGpuBandwidth = out.cost.algorithmBandwidth(out.bytes);
@@ -190,7 +190,7 @@ void addStepOperations(const EvaluationContext& ctx, const ParallelLayout& p, co
     const OverlapSettings& o = s.overlap;
     const Comm comm(ctx);
     const ParamsPerGpu params = paramsPerGpu(ctx, p);
-    const GroupPlacement &dpGroup = g.groups.dp, &expertDpGroup = g.groups.expertDp;
+    const GroupPlacement &dpGroup = g.groups().dp, &expertDpGroup = g.groups().expertDp;
     // Gradients are reduced at the precision they accumulate in (main_grads:
     // Megatron-LM's bf16 default is fp32, --accumulate-allreduce-grads-in-fp32);
     // parameters are gathered in 16 bits, or in FP8 with fp8_params.

@@ -177,7 +177,7 @@ Evaluation evaluateWithZero(const EvaluationContext& ctx, const ParallelLayout& 
     e.ok = std::isfinite(e.stepTime.si) && e.stepTime.si > 0 && e.ops.dropped() == 0;
     if (!e.ok) e.error = e.ops.dropped() ? "the operation table overflowed (a bug: please report the scenario)"
                                          : "the step time is not finite: check sizes and bandwidths";
-    addVerdicts(ctx, p, g.groups, e);
+    addVerdicts(ctx, p, g.groups(), e);
     if (e.ok && zeroStage >= 3 && p.pp > 1) adviseZero1(ctx, p, e);
     return e;
 }

@@ -1,7 +1,6 @@
 #include "model/training/verdicts.h"
 
 #include "model/network/axis_groups.h"
-#include "model/network/collectives.h"
 #include "model/chip/llm_rooflines.h"
 #include "model/spec/quantity_parser.h"
 
@@ -134,29 +133,19 @@ void addVerdicts(const EvaluationContext& ctx, const ParallelLayout& p, const Ax
     // DP critical batch (seed 004 "数据并行"): W_collective is the bandwidth one
     // layer's weights are gathered at, with the model-parallel shards in it.
     const ModelSpec& m = ctx.model;
-    const CollectiveOptions theory{EfficiencyMode::Theoretical, false, 0, nullptr};
     const double dpSize = static_cast<double>(p.dp) * p.cp;
-    if (dpSize > 1) {
-        const double layerBytes = 2.0 * m.hidden.value * m.ffn.value; // bf16 W_in[D, F]
-        const double modelParallel = static_cast<double>(p.tp) * p.pp;
-        const CollectiveCost ag = collectiveCost(ctx.tiers, CollectiveKind::AllGather, Bytes{layerBytes / modelParallel}, groups.dp, theory);
-        if (ag.bandwidthTime.si > 0 && ag.bottleneckTier >= 0) {
-            const double d = ag.tiers[static_cast<size_t>(ag.bottleneckTier)].degree;
-            const BytesPerSecond w{layerBytes / ag.bandwidthTime.si * (d - 1) / d}; // the seed's throughput roofline, no latency
-            const double moe = m.moe ? static_cast<double>(m.moe->experts.value) / m.moe->topK.value : 1;
-            e.criticalTokensPerGpu = dpCriticalTokensPerGpu(ctx.peak, w, dpSize, moe);
-            if (e.tokensPerGpu < e.criticalTokensPerGpu)
-                e.warn(WarningCode::BelowCriticalBatch, e.tokensPerGpu, e.criticalTokensPerGpu, ctx.peak.si);
-        }
+    const double layerBytes = 2.0 * m.hidden.value * m.ffn.value; // bf16 W_in[D, F]
+    if (dpSize > 1 && layerBytes > 0 && groups.dpGatherRate.si > 0) {
+        const BytesPerSecond w = groups.dpGatherRate * (static_cast<double>(p.tp) * p.pp); // the seed's throughput roofline, no latency
+        const double moe = m.moe ? static_cast<double>(m.moe->experts.value) / m.moe->topK.value : 1;
+        e.criticalTokensPerGpu = dpCriticalTokensPerGpu(ctx.peak, w, dpSize, moe);
+        if (e.tokensPerGpu < e.criticalTokensPerGpu)
+            e.warn(WarningCode::BelowCriticalBatch, e.tokensPerGpu, e.criticalTokensPerGpu, ctx.peak.si);
     }
     // TP limit Y < F·W/C (seed 004 "张量并行"), W the per-GPU bandwidth of the TP group's bottleneck tier.
-    if (p.tp > 1) {
-        const CollectiveCost c = collectiveCost(ctx.tiers, CollectiveKind::AllGather, Bytes{1e9}, groups.tp, theory);
-        if (c.bottleneckTier >= 0) {
-            const TierCost& t = c.tiers[static_cast<size_t>(c.bottleneckTier)];
-            e.tpComputeBoundLimit = tpComputeBoundLimit(m.ffn.value, t.bandwidth / t.concurrency, ctx.peak);
-            if (p.tp > e.tpComputeBoundLimit) e.warn(WarningCode::TpAboveComputeBoundLimit, p.tp, e.tpComputeBoundLimit);
-        }
+    if (p.tp > 1 && groups.tpLinkRate.si > 0) {
+        e.tpComputeBoundLimit = tpComputeBoundLimit(m.ffn.value, groups.tpLinkRate, ctx.peak);
+        if (p.tp > e.tpComputeBoundLimit) e.warn(WarningCode::TpAboveComputeBoundLimit, p.tp, e.tpComputeBoundLimit);
     }
     if (!e.memory.fits) {
         if (e.memory.fitsWithSpill && e.memory.spill.si > 0) e.warn(WarningCode::SpillsToCpuMemory, e.memory.spill.si, e.memory.spillTime.si);
