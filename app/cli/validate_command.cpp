@@ -22,7 +22,8 @@ Evaluates every published training run in the validation set
 the measured and predicted tokens/s per GPU and the error
 predicted / measured - 1, then the geometric-mean absolute error
 exp(mean |ln(predicted / measured)|) - 1, over all runs and over the runs
-held to the bounds (hardware the specs describe), also per precision class:
+held to the bounds (runs whose hardware and setup the specs and scenario
+describe), also per precision class:
 16-bit (BF16, FP16) and FP8 and below (JSON: held_16bit, held_low_precision).
 The runs are never used to fit the model. Exit code 0 whatever the errors
 are (this is a report); 1 when a run cannot be read or evaluated.
@@ -116,7 +117,7 @@ void printTable(const ValidationReport& report, std::ostream& out)
     out << "geometric-mean absolute error over " << report.evaluated << " of " << report.outcomes.size()
         << " runs: " << fixed(report.geometricMeanAbsError * 100.0, 1) << " %\n";
     const HeldSummary held = heldSummary(report);
-    out << "held to the bounds (runs on hardware the specs describe; * marks the others, see outside_bounds): " << held.runs
+    out << "held to the bounds (runs the specs and scenario describe; * marks the others, see outside_bounds): " << held.runs
         << " runs, geometric-mean |error| " << fixed(held.geometricMean * 100.0, 1) << " %, worst " << fixed(held.worst * 100.0, 1)
         << " %\n";
     for (const auto& [cls, label] : {std::pair{HeldClass::SixteenBit, "  16-bit (BF16, FP16)"},
