@@ -2,19 +2,8 @@
 // The operations of one micro-batch through the bottleneck pipeline stage,
 // appended to the operation table (operation_table.h): every GEMM, the fused
 // attention kernel, the memory-bound kernels, FP8 casts and the per-layer
-// collectives (TP, CP, EP) of the forward, backward and recompute passes.
-//
-// Shapes on one GPU (b micro-batch, s sequence, t = tp, c = cp, T = b·s/c):
-//   QKV        M = T, N = (a + 2g)·d / t, K = h      (MLA: four GEMMs)
-//   attention  scores and values over T queries (causal half), a/t heads
-//   out        M = T, N = h, K = a·d / t
-//   MLP up     M = T, N = 2F / t (SwiGLU) or F / t,  K = h
-//   MLP down   M = T, N = h, K = F / t
-//   experts    grouped GEMM, E/ep local experts, ep·T·k/E tokens each, N = 2F_e / t
-//   logits     M = T, N = V / t, K = h
-// Memory-bound kernels run on the T/t sequence-parallel tokens and move the
-// fewest bytes they must (inputs read plus outputs written). A backward GEMM
-// is its data-gradient and weight-gradient GEMMs, each at its own efficiency.
+// collectives (TP, CP, EP) of the forward, backward and recompute passes
+// (the compute rows and their GEMM shapes: layer_kernels.h).
 
 #include "model/network/axis_groups.h"
 #include "model/training/evaluation_context.h"

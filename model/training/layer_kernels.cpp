@@ -1,0 +1,333 @@
+#include "model/training/layer_kernels.h"
+
+#include "model/compute/compute_calibration.h"
+#include "model/compute/kernel_efficiency.h"
+#include "model/training/recompute_policy.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cmath>
+
+namespace scalescope {
+
+RecomputedWork recomputedWork(const OpRow& r) noexcept
+{
+    if (r.bound == OpBound::Gemm || r.bound == OpBound::GroupedGemm) return RecomputedWork::Matmuls;
+    if (r.bound == OpBound::Attention) return RecomputedWork::Attention;
+    if (r.op == OpKind::AttentionNorm || r.op == OpKind::MlpNorm) return RecomputedWork::Norm;
+    return r.op == OpKind::Activation ? RecomputedWork::Activation : RecomputedWork::MemoryBound;
+}
+
+namespace {
+
+constexpr double kActivationBytes = 2; // activations and their gradients are 16-bit (BF16) between kernels
+
+// Cost of kernels on this GPU: measured efficiencies in measured mode, the
+// pure roofline (peak FLOP/s, nominal HBM bandwidth, no launch cost) otherwise.
+class KernelCosts {
+public:
+    KernelCosts(const EvaluationContext& ctx)
+        : m_ctx(ctx), m_measured(ctx.scenario.efficiency == EfficiencyMode::Measured),
+          m_precision(ctx.scenario.training.precision), m_gemmPeak(ctx.peak), m_attentionPeak(ctx.peakBf16),
+          m_hbm(ctx.gpu.hbm.bandwidth.value), m_launch(m_measured ? kernelLaunchCost(ctx.compute) : Seconds{}),
+          m_inputBytes(bytesPerElement(ctx.scenario.training.precision))
+    {
+    }
+
+    // Accumulates one or more kernels into one row.
+    struct Acc {
+        double flops = 0, bytes = 0;
+        Seconds time{};
+        const std::string* source = nullptr;
+        int kernels = 0;
+    };
+
+    void gemm(Acc& a, GemmPass pass, double m, double n, double k) const noexcept
+    {
+        if (m <= 0 || n <= 0 || k <= 0) return;
+        const double flops = 2 * m * n * k;
+        const double bytes = (m * k + n * k) * m_inputBytes + m * n * kActivationBytes;
+        const Efficiency e = m_measured ? gemmEfficiency(m_ctx.compute, m_precision, pass, m, n, k) : Efficiency{};
+        add(a, flops, bytes, roofline(flops, m_gemmPeak, e.fraction, bytes, 1.0), e.source);
+    }
+    void groupedGemm(Acc& a, GemmPass pass, double tokensPerExpert, double n, double k, int experts, double balance) const noexcept
+    {
+        if (tokensPerExpert <= 0 || n <= 0 || k <= 0 || experts <= 0) return;
+        const double flops = 2 * tokensPerExpert * n * k * experts;
+        const double bytes = experts * ((tokensPerExpert * k + n * k) * m_inputBytes + tokensPerExpert * n * kActivationBytes);
+        const Efficiency e = m_measured ? groupedGemmEfficiency(m_ctx.compute, m_precision, pass, tokensPerExpert, n, k, experts)
+                                        : Efficiency{};
+        add(a, flops, bytes, roofline(flops, m_gemmPeak, e.fraction * balance, bytes, 1.0), e.source);
+    }
+    void attention(Acc& a, AttentionPass pass, double flops, double bytes, double headDim, double seq, double heads) const noexcept
+    {
+        if (flops <= 0) return;
+        const Efficiency e = m_measured ? attentionEfficiency(m_ctx.compute, pass, headDim, seq, heads, true, m_ctx.attentionKernel) : Efficiency{};
+        add(a, flops, bytes, roofline(flops, m_attentionPeak, e.fraction, bytes, 1.0), e.source);
+    }
+    void memory(Acc& a, MemoryOp op, double bytes) const noexcept
+    {
+        if (bytes <= 0) return;
+        const Efficiency e = m_measured ? memoryBandwidthFraction(m_ctx.compute, op) : Efficiency{};
+        add(a, 0, bytes, Bytes{bytes} / (m_hbm * e.fraction), e.source);
+    }
+    [[nodiscard]] double inputBytes() const noexcept { return m_inputBytes; }
+    [[nodiscard]] bool measured() const noexcept { return m_measured; }
+
+    // Efficiency actually applied to a row: achieved FLOP/s (or bytes/s for
+    // memory-bound rows) over the nominal peak, launch cost included.
+    [[nodiscard]] OpRow row(const Acc& a, OpKind op, Phase phase, OpScope scope, OpBound bound, double count) const noexcept
+    {
+        double eff = 1;
+        if (a.time.si > 0) {
+            const FlopsPerSecond peak = bound == OpBound::Attention ? m_attentionPeak : m_gemmPeak;
+            eff = bound == OpBound::Memory ? a.bytes / (a.time.si * m_hbm.si) : a.flops / (a.time.si * peak.si);
+        }
+        return {op, phase, OpStream::Compute, scope, bound, count, Flops{a.flops}, Bytes{a.bytes}, eff, a.source, a.time, Seconds{}};
+    }
+
+private:
+    Seconds roofline(double flops, FlopsPerSecond peak, double efficiency, double bytes, double hbmFraction) const noexcept
+    {
+        return std::max(Seconds{flops / (peak.si * efficiency)}, Bytes{bytes} / (m_hbm * hbmFraction));
+    }
+    void add(Acc& a, double flops, double bytes, Seconds t, const std::string* source) const noexcept
+    {
+        a.flops += flops;
+        a.bytes += bytes;
+        a.time += t + m_launch;
+        if (!a.source) a.source = source;
+        ++a.kernels;
+    }
+
+    const EvaluationContext& m_ctx;
+    bool m_measured;
+    Precision m_precision;
+    FlopsPerSecond m_gemmPeak, m_attentionPeak;
+    BytesPerSecond m_hbm;
+    Seconds m_launch;
+    double m_inputBytes; // GEMM operand bytes at the training precision
+};
+
+using Acc = KernelCosts::Acc;
+
+// One linear layer (or a set of them) in the forward and backward passes.
+struct Linear {
+    double m = 0, n = 0, k = 0;
+};
+
+template <class Table>
+void addLinear(const KernelCosts& kc, Table& t, OpKind op, OpScope scope, double count,
+               std::initializer_list<Linear> shapes, bool recompute)
+{
+    Acc f, b;
+    for (const Linear& l : shapes) {
+        kc.gemm(f, GemmPass::Forward, l.m, l.n, l.k);
+        kc.gemm(b, GemmPass::DataGrad, l.m, l.n, l.k);
+        kc.gemm(b, GemmPass::WeightGrad, l.m, l.n, l.k);
+    }
+    t.add(kc.row(f, op, Phase::Forward, scope, OpBound::Gemm, count));
+    t.add(kc.row(b, op, Phase::Backward, scope, OpBound::Gemm, count));
+    if (recompute) t.add(kc.row(f, op, Phase::Recompute, scope, OpBound::Gemm, count));
+}
+
+// A memory-bound kernel: forward bytes, backward bytes.
+template <class Table>
+void addMemoryOp(const KernelCosts& kc, Table& t, OpKind op, MemoryOp kind, OpScope scope, double count,
+                 double forwardBytes, double backwardBytes, bool recompute)
+{
+    Acc f, b;
+    kc.memory(f, kind, forwardBytes);
+    kc.memory(b, kind, backwardBytes);
+    if (f.kernels) t.add(kc.row(f, op, Phase::Forward, scope, OpBound::Memory, count));
+    if (b.kernels) t.add(kc.row(b, op, Phase::Backward, scope, OpBound::Memory, count));
+    if (recompute && f.kernels) t.add(kc.row(f, op, Phase::Recompute, scope, OpBound::Memory, count));
+}
+
+
+// The first stage's embedding and the last stage's final norm, logits and
+// fused vocabulary-parallel cross-entropy, count 1, no recompute rows.
+void stageEndKernels(const EvaluationContext& ctx, const ParallelLayout& p, const KernelCosts& kc, const StageGeometry& g,
+                     KernelSet set, LayerKernels& t)
+{
+    const ModelSpec& m = ctx.model;
+    const double tp = p.tp, T = g.tokens, h = m.hidden.value, v = m.vocab.value;
+    if (set == KernelSet::Embedding) {
+        // Gather of T rows; backward scatters them into the dense table gradient (the measured kernel's count).
+        addMemoryOp(kc, t, OpKind::Embedding, MemoryOp::Embedding, OpScope::Stage, 1, 2 * T * h * kActivationBytes,
+                    2 * T * h * kActivationBytes + v / tp * h * kActivationBytes, false);
+        return;
+    }
+    addMemoryOp(kc, t, OpKind::MlpNorm, MemoryOp::Norm, OpScope::Stage, 1, 2 * T / tp * h * kActivationBytes,
+                3 * T / tp * h * kActivationBytes, false);
+    addLinear(kc, t, OpKind::Logits, OpScope::Stage, 1, {{T, v / tp, h}}, false);
+    // Fused vocabulary-parallel cross-entropy: reads the logits, writes their gradient.
+    addMemoryOp(kc, t, OpKind::CrossEntropy, MemoryOp::CrossEntropy, OpScope::Stage, 1, 2 * T * v / tp * kActivationBytes, 0,
+                false);
+}
+
+// The compute operations of one transformer layer (dense or MoE), count 1,
+// with a recompute row for every forward row (the caller keeps those its
+// recompute mode runs). Depends on the layout only through tp, cp, ep and T.
+void layerKernels(const EvaluationContext& ctx, const ParallelLayout& p, const KernelCosts& kc, const StageGeometry& g,
+                  bool moe, LayerKernels& t)
+{
+    const ModelSpec& m = ctx.model;
+    const LayerCost& lc = moe ? ctx.cost.moe : ctx.cost.dense;
+    const OpScope scope = moe ? OpScope::MoeLayer : OpScope::DenseLayer;
+    constexpr double layers = 1;
+    constexpr bool full = true;
+    const double tp = p.tp, T = g.tokens, Tsp = T / tp; // sequence-parallel tokens for the memory-bound kernels
+    const double h = m.hidden.value, a = m.heads.value, kv = m.kvHeads.value, d = m.headDim.value;
+    const double act = kActivationBytes;
+
+    // Attention block.
+    addMemoryOp(kc, t, OpKind::AttentionNorm, MemoryOp::Norm, scope, layers, 2 * Tsp * h * act, 3 * Tsp * h * act, full);
+    double qkWidth = a * d, vWidth = a * d, ropeWidth = (a + kv) * d;
+    if (m.mla) {
+        const MlaSpec& x = *m.mla;
+        const double qk = x.qkNopeHeadDim.value + x.qkRopeHeadDim.value, rope = x.qkRopeHeadDim.value;
+        const double qRank = x.qLoraRank.value, kvRank = x.kvLoraRank.value;
+        qkWidth = a * qk;
+        vWidth = a * x.vHeadDim.value;
+        ropeWidth = a * rope + rope;
+        // Query down and up, joint KV down (with the shared rotary key), KV up.
+        addLinear(kc, t, OpKind::QkvProjection, scope, layers,
+                  {{T, qRank, h}, {T, a * qk / tp, qRank}, {T, kvRank + rope, h},
+                   {T, a * (x.qkNopeHeadDim.value + x.vHeadDim.value) / tp, kvRank}},
+                  full);
+    } else {
+        addLinear(kc, t, OpKind::QkvProjection, scope, layers, {{T, (a + 2 * kv) * d / tp, h}}, full);
+    }
+    addMemoryOp(kc, t, OpKind::Rotary, MemoryOp::Rotary, scope, layers, 2 * T * ropeWidth / tp * act,
+                2 * T * ropeWidth / tp * act, full);
+    {
+        // Fused attention: scores and values over the causal half; backward is
+        // 2.5× the forward FLOPs (it recomputes the scores), as measured.
+        const double flops = T * lc.scoreFlopsPerToken / tp;
+        const double io = T * (2 * qkWidth + 2 * vWidth) / tp * act;
+        const double headDim = qkWidth / a, seq = ctx.scenario.training.seqLen / static_cast<double>(p.cp);
+        Acc f, b;
+        kc.attention(f, AttentionPass::Forward, flops, io, headDim, seq, a / tp);
+        kc.attention(b, AttentionPass::Backward, 2.5 * flops, 2 * io, headDim, seq, a / tp);
+        t.add(kc.row(f, OpKind::AttentionCore, Phase::Forward, scope, OpBound::Attention, layers));
+        t.add(kc.row(b, OpKind::AttentionCore, Phase::Backward, scope, OpBound::Attention, layers));
+        t.add(kc.row(f, OpKind::AttentionCore, Phase::Recompute, scope, OpBound::Attention, layers));
+    }
+    addLinear(kc, t, OpKind::OutProjection, scope, layers, {{T, h, vWidth / tp}}, full);
+    addMemoryOp(kc, t, OpKind::Residual, MemoryOp::Residual, scope, 2 * layers, 3 * Tsp * h * act, 0, full);
+
+    // MLP block.
+    addMemoryOp(kc, t, OpKind::MlpNorm, MemoryOp::Norm, scope, layers, 2 * Tsp * h * act, 3 * Tsp * h * act, full);
+    const double gates = m.ffnType == FfnType::SwiGlu ? 2 : 1;
+    double activationWidth = 0; // elements per token entering the activation, per GPU
+    double gemmInputs = T * (h + vWidth / tp + h) + T * h; // QKV, out, up and down inputs (elements) for FP8 casts
+    if (moe && m.moe) {
+        const MoeSpec& moeSpec = *m.moe;
+        const double experts = moeSpec.experts.value, k = moeSpec.topK.value, fe = moeSpec.expertFfn.value, ep = p.ep;
+        const int local = std::max(1, static_cast<int>(experts / ep));
+        const double perExpert = ep * T * k / experts;
+        // The grouped GEMM waits for the busiest expert: efficiency ÷ (max / mean tokens per expert).
+        const double balance = kc.measured() ? 1.0 / moeLoadImbalance(ctx.compute, ctx.scenario.training.moeBalancing).value : 1.0;
+        addLinear(kc, t, OpKind::Router, scope, layers, {{Tsp, experts, h}}, full);
+        addMemoryOp(kc, t, OpKind::Permute, MemoryOp::Permute, scope, 2 * layers, 2 * T * k * h * act, 2 * T * k * h * act, full);
+        Acc f, b;
+        kc.groupedGemm(f, GemmPass::Forward, perExpert, gates * fe / tp, h, local, balance);
+        kc.groupedGemm(f, GemmPass::Forward, perExpert, h, fe / tp, local, balance);
+        for (auto [n, kk] : {std::pair{gates * fe / tp, h}, std::pair{h, fe / tp}}) {
+            kc.groupedGemm(b, GemmPass::DataGrad, perExpert, n, kk, local, balance);
+            kc.groupedGemm(b, GemmPass::WeightGrad, perExpert, n, kk, local, balance);
+        }
+        t.add(kc.row(f, OpKind::ExpertGemms, Phase::Forward, scope, OpBound::GroupedGemm, layers));
+        t.add(kc.row(b, OpKind::ExpertGemms, Phase::Backward, scope, OpBound::GroupedGemm, layers));
+        t.add(kc.row(f, OpKind::ExpertGemms, Phase::Recompute, scope, OpBound::GroupedGemm, layers));
+        activationWidth = T * k * fe / tp;
+        gemmInputs = T * (h + vWidth / tp) + T * k * (h + fe / tp);
+        if (moeSpec.sharedExperts.value > 0) {
+            const double fs = fe * moeSpec.sharedExperts.value;
+            addLinear(kc, t, OpKind::MlpUp, scope, layers, {{T, gates * fs / tp, h}}, full);
+            addLinear(kc, t, OpKind::MlpDown, scope, layers, {{T, h, fs / tp}}, full);
+            activationWidth += T * fs / tp;
+            gemmInputs += T * (h + fs / tp);
+        }
+    } else {
+        const double f = m.ffn.value;
+        addLinear(kc, t, OpKind::MlpUp, scope, layers, {{T, gates * f / tp, h}}, full);
+        addLinear(kc, t, OpKind::MlpDown, scope, layers, {{T, h, f / tp}}, full);
+        activationWidth = T * f / tp;
+        gemmInputs += T * f / tp;
+    }
+    // SwiGLU reads gate and up, writes one; backward reads three, writes two.
+    const double actIn = gates * activationWidth;
+    addMemoryOp(kc, t, OpKind::Activation, MemoryOp::Activation, scope, layers, (actIn + activationWidth) * act,
+                (actIn + activationWidth + actIn) * act, full);
+    if (ctx.scenario.training.precision == Precision::Fp8 || ctx.scenario.training.precision == Precision::Fp4) {
+        // Every GEMM input is cast (BF16 read, low-precision write), forward
+        // activations and backward output gradients alike. Where FP8 GEMMs take
+        // K-major operands only (Hopper), the weight-gradient GEMM reads
+        // transposed copies of the input and of the output gradient: one
+        // low-precision read and write per element each. Weight casts are left
+        // out: frameworks cache them across micro-batches or not.
+        const double castBytes = gemmInputs * (act + kc.inputBytes());
+        const double transposeBytes = ctx.compute.fp8TransposedCopies ? 2 * gemmInputs * 2 * kc.inputBytes() : 0;
+        addMemoryOp(kc, t, OpKind::Fp8Cast, MemoryOp::Fp8Cast, scope, layers, castBytes, castBytes + transposeBytes, full);
+    }
+}
+
+// Per-thread memo of layerKernels and stageEndKernels: a layout search and
+// the slider revisit the same (tp, cp, ep, micro-batch) many times. The key
+// names the context instance and its address (rows point at its
+// calibration's source keys) and everything else the rows depend on, so a
+// hit returns exactly what the builders would compute.
+struct LayerKey {
+    const EvaluationContext* ctx = nullptr;
+    std::uint64_t instance = 0;
+    EfficiencyMode mode = EfficiencyMode::Measured;
+    Precision precision = Precision::Bf16;
+    int seqLen = 0, tp = 0, cp = 0, ep = 0, microbatch = 0;
+    KernelSet set = KernelSet::DenseLayer;
+    bool operator==(const LayerKey&) const = default;
+};
+
+struct LayerEntry {
+    LayerKey key;
+    LayerKernels rows;
+};
+
+const LayerKernels& cachedKernelRows(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g,
+                                     KernelSet set)
+{
+    constexpr size_t kEntries = 64;
+    thread_local std::array<LayerEntry, kEntries> cache{};
+    const int ep = set == KernelSet::MoeLayer ? p.ep : 1;
+    const LayerKey key{&ctx, ctx.instance, ctx.scenario.efficiency, ctx.scenario.training.precision,
+                       ctx.scenario.training.seqLen, p.tp, p.cp, ep, p.microbatchSize, set};
+    const size_t slot = (static_cast<size_t>(p.tp) * 131 + static_cast<size_t>(p.cp) * 31 + static_cast<size_t>(ep) * 7 +
+                         static_cast<size_t>(p.microbatchSize) * 3 + static_cast<size_t>(set) * 17) % kEntries;
+    LayerEntry& entry = cache[slot];
+    if (!(entry.key == key)) {
+        entry.rows = LayerKernels{};
+        const KernelCosts kc(ctx);
+        if (set == KernelSet::DenseLayer || set == KernelSet::MoeLayer) layerKernels(ctx, p, kc, g, set == KernelSet::MoeLayer, entry.rows);
+        else stageEndKernels(ctx, p, kc, g, set, entry.rows);
+        entry.key = key;
+    }
+    return entry.rows;
+}
+
+
+} // namespace
+
+const LayerKernels& cachedKernels(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g, KernelSet set)
+{
+    return cachedKernelRows(ctx, p, g, set);
+}
+
+void appendKernels(const LayerKernels& k, OperationTable& t) noexcept
+{
+    t.addRows(k.begin(), k.end(), 1.0, [](const OpRow&) { return 1.0; });
+    t.addSums(k.passes, 1.0);
+}
+
+} // namespace scalescope

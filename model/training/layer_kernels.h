@@ -1,0 +1,81 @@
+#pragma once
+// The compute rows of one transformer layer (dense or MoE) and of the
+// stage's ends (embedding; final norm, logits and cross-entropy), built from
+// the layout's GEMM shapes and the GPU's kernel efficiencies, and memoised
+// per thread: they depend on the layout only through tp, cp, ep and the
+// micro-batch, which a search and a slider revisit many times.
+//
+// Shapes on one GPU (b micro-batch, s sequence, t = tp, c = cp, T = b·s/c):
+//   QKV        M = T, N = (a + 2g)·d / t, K = h      (MLA: four GEMMs)
+//   attention  scores and values over T queries (causal half), a/t heads
+//   out        M = T, N = h, K = a·d / t
+//   MLP up     M = T, N = 2F / t (SwiGLU) or F / t,  K = h
+//   MLP down   M = T, N = h, K = F / t
+//   experts    grouped GEMM, E/ep local experts, ep·T·k/E tokens each, N = 2F_e / t
+//   logits     M = T, N = V / t, K = h
+// Memory-bound kernels run on the T/t sequence-parallel tokens and move the
+// fewest bytes they must (inputs read plus outputs written). A backward GEMM
+// is its data-gradient and weight-gradient GEMMs, each at its own efficiency.
+
+#include "model/training/operation_table.h"
+#include "model/training/recompute_policy.h"
+#include "model/training/stage_operations.h"
+
+#include <array>
+#include <cstdint>
+
+namespace scalescope {
+
+// The kind of forward work a recompute row repeats.
+[[nodiscard]] RecomputedWork recomputedWork(const OpRow& r) noexcept;
+
+// The compute rows of one layer (at most ~40: MLA, MoE, FP8, every phase),
+// with the sums of its forward and backward rows and of its recompute rows
+// by kind of work; a recompute mode takes a share of each (recompute_policy.h).
+struct LayerKernels {
+    static constexpr int kCapacity = 48;
+    std::array<OpRow, kCapacity> rows{};
+    int size = 0;
+    OpSums passes;                                 // forward and backward
+    std::array<OpSums, kRecomputedWorkKinds> recomputed; // by RecomputedWork
+    void add(const OpRow& r) noexcept
+    {
+        if (size >= kCapacity) return;
+        rows[static_cast<size_t>(size++)] = r;
+        if (r.phase == Phase::Recompute) recomputed[static_cast<size_t>(recomputedWork(r))].add(r);
+        else passes.add(r);
+    }
+    [[nodiscard]] const OpRow* begin() const noexcept { return rows.data(); }
+    [[nodiscard]] const OpRow* end() const noexcept { return rows.data() + size; }
+    // The sums of one layer under a recompute mode's shares, kept for the
+    // last shares asked (a slider or a search asks the same ones again).
+    [[nodiscard]] const OpSums& sumsFor(const std::array<double, kRecomputedWorkKinds>& share) const noexcept
+    {
+        if (share != m_share) {
+            m_sums = passes;
+            for (size_t w = 0; w < share.size(); ++w)
+                if (share[w] > 0) m_sums.addScaled(recomputed[w], share[w]);
+            m_share = share;
+        }
+        return m_sums;
+    }
+
+private:
+    mutable std::array<double, kRecomputedWorkKinds> m_share{-1, -1, -1, -1, -1};
+    mutable OpSums m_sums;
+};
+
+// Which kernels a memo entry holds: one layer, or the stage's ends.
+enum class KernelSet : std::uint8_t { DenseLayer, MoeLayer, Embedding, Head };
+
+// The rows of `set` at this layout (count 1 per layer; layers carry a
+// recompute row for every forward row, the caller keeps those its recompute
+// mode runs). The reference is valid until this thread evaluates another
+// layout: copy the rows out before then.
+[[nodiscard]] const LayerKernels& cachedKernels(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g,
+                                                KernelSet set);
+
+// Appends a set without recompute rows (the stage's ends) with its sums.
+void appendKernels(const LayerKernels& k, OperationTable& t) noexcept;
+
+} // namespace scalescope
