@@ -56,6 +56,16 @@ std::string_view recomputeKey(Recompute r) noexcept
 
 std::string_view tpOverlapKey(TpOverlap o) noexcept { return o == TpOverlap::None ? "none" : "pipelined"; }
 
+std::string_view fp8ScalingKey(Fp8Scaling s) noexcept
+{
+    switch (s) {
+    case Fp8Scaling::Delayed: return "delayed";
+    case Fp8Scaling::Tensorwise: return "tensorwise";
+    case Fp8Scaling::Blockwise: return "blockwise";
+    }
+    return "?";
+}
+
 std::string_view epOverlapKey(EpOverlap o) noexcept
 {
     switch (o) {
@@ -286,6 +296,20 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
     if (t.fp8Params && t.precision != Precision::Fp8)
         r.error("/training/fp8_params", std::string("expected only with precision \"fp8\" (weights kept and gathered in FP8), found precision \"") +
                                             std::string(precisionKey(t.precision)) + "\"");
+
+    if (const json* scaling = r.at("/training/fp8_scaling")) {
+        const std::string key = scaling->is_string() ? scaling->get<std::string>() : scaling->dump();
+        bool known = false;
+        for (Fp8Scaling k : {Fp8Scaling::Delayed, Fp8Scaling::Tensorwise, Fp8Scaling::Blockwise})
+            if (key == fp8ScalingKey(k)) {
+                t.fp8Scaling = k;
+                known = true;
+            }
+        if (!known) r.error("/training/fp8_scaling", "expected \"delayed\", \"tensorwise\" or \"blockwise\", found " + scaling->dump());
+        else if (t.precision != Precision::Fp8 && t.precision != Precision::Fp4)
+            r.error("/training/fp8_scaling", std::string("expected only with precision \"fp8\" or \"fp4\" (how the casts find their scale), found precision \"") +
+                                                 std::string(precisionKey(t.precision)) + "\"");
+    }
 
     t.attentionKernel = r.text("/training/attention_kernel", "");
     if (r.at("/training/attention_kernel") && t.attentionKernel.empty())

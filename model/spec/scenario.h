@@ -56,6 +56,9 @@ struct RecomputeModules {
     bool operator==(const RecomputeModules&) const = default;
 };
 
+enum class Fp8Scaling { Delayed, Tensorwise, Blockwise };
+[[nodiscard]] std::string_view fp8ScalingKey(Fp8Scaling s) noexcept; // "delayed", "tensorwise", "blockwise"
+
 struct TrainingSettings {
     int seqLen = 8192;
     int globalBatch = 128; // sequences per step
@@ -78,6 +81,13 @@ struct TrainingSettings {
     // FP8 (Megatron-Core --fp8-param-gather, NeMo FP8_PARAM_GATHER,
     // torchtitan enable_fsdp_float8_all_gather); precision "fp8" only.
     bool fp8Params = false; // "fp8_params"
+    // How FP8 (or FP4) casts find their scale: from amax values of earlier
+    // steps, recorded by the cast itself (delayed: Transformer Engine's
+    // DelayedScaling, Megatron-LM's default), from the tensor's own amax, read
+    // in a pass before the cast (tensorwise: TE Float8CurrentScaling, NeMo
+    // fp8_recipe "tensorwise", torchao/torchtitan Float8 tensorwise), or per
+    // block inside the cast kernel (blockwise: DeepSeek-V3's tile-wise, MXFP8).
+    Fp8Scaling fp8Scaling = Fp8Scaling::Delayed; // "fp8_scaling"
 };
 
 struct ParallelLayout {

@@ -18,7 +18,7 @@ const Keys kTopLevel{"format", "name", "description", "system", "gpus", "model",
 const std::vector<std::pair<std::string, Keys>> kBlocks{
     {"training",
      {"seq_len", "global_batch", "precision", "zero_stage", "recompute", "tokens_total", "moe_balancing",
-      "optimizer_state", "main_grads", "recompute_modules", "recompute_layers", "attention_kernel", "fp8_params"}},
+      "optimizer_state", "main_grads", "recompute_modules", "recompute_layers", "attention_kernel", "fp8_params", "fp8_scaling"}},
     {"parallel", {"tp", "pp", "cp", "ep", "dp", "vpp", "microbatch_size", "schedule", "order"}},
     {"network", {"sharp", "efficiency"}},
     {"overlap", {"tp", "dp", "dp_param_gather", "zero3_prefetch", "pp", "ep", "cp"}},

@@ -32,6 +32,7 @@ json scenarioToJson(const Scenario& s)
     if (s.training.moeBalancing == MoeBalancing::LossFree) j["training"]["moe_balancing"] = "loss-free";
     if (!s.training.fp32MainGrads) j["training"]["main_grads"] = "bf16";
     if (s.training.fp8Params) j["training"]["fp8_params"] = true;
+    if (s.training.fp8Scaling != Fp8Scaling::Delayed) j["training"]["fp8_scaling"] = std::string(fp8ScalingKey(s.training.fp8Scaling));
     if (s.training.recompute == Recompute::Full && s.training.recomputeLayers > 0)
         j["training"]["recompute_layers"] = s.training.recomputeLayers;
     if (!s.training.attentionKernel.empty()) j["training"]["attention_kernel"] = s.training.attentionKernel;

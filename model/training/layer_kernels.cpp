@@ -264,12 +264,15 @@ void layerKernels(const EvaluationContext& ctx, const ParallelLayout& p, const K
                 (actIn + activationWidth + actIn) * act, full);
     if (ctx.scenario.training.precision == Precision::Fp8 || ctx.scenario.training.precision == Precision::Fp4) {
         // Every GEMM input is cast (BF16 read, low-precision write), forward
-        // activations and backward output gradients alike. Where FP8 GEMMs take
+        // activations and backward output gradients alike; tensorwise (current)
+        // scaling first reads the tensor for its amax (the calibration's "fp8
+        // cast with amax": 2 + 2 + 1 = 5 B per element). Where FP8 GEMMs take
         // K-major operands only (Hopper), the weight-gradient GEMM reads
         // transposed copies of the input and of the output gradient: one
         // low-precision read and write per element each. Weight casts are left
         // out: frameworks cache them across micro-batches or not.
-        const double castBytes = gemmInputs * (act + kc.inputBytes());
+        const double amaxPass = ctx.scenario.training.fp8Scaling == Fp8Scaling::Tensorwise ? act : 0;
+        const double castBytes = gemmInputs * (amaxPass + act + kc.inputBytes());
         const double transposeBytes = ctx.compute.fp8TransposedCopies ? 2 * gemmInputs * 2 * kc.inputBytes() : 0;
         addMemoryOp(kc, t, OpKind::Fp8Cast, MemoryOp::Fp8Cast, scope, layers, castBytes, castBytes + transposeBytes, full);
     }
@@ -285,6 +288,8 @@ struct LayerKey {
     std::uint64_t instance = 0;
     EfficiencyMode mode = EfficiencyMode::Measured;
     Precision precision = Precision::Bf16;
+    Fp8Scaling fp8Scaling = Fp8Scaling::Delayed;
+    MoeBalancing moeBalancing = MoeBalancing::AuxiliaryLoss;
     int seqLen = 0, tp = 0, cp = 0, ep = 0, microbatch = 0;
     KernelSet set = KernelSet::DenseLayer;
     bool operator==(const LayerKey&) const = default;
@@ -301,8 +306,9 @@ const LayerKernels& cachedKernelRows(const EvaluationContext& ctx, const Paralle
     constexpr size_t kEntries = 64;
     thread_local std::array<LayerEntry, kEntries> cache{};
     const int ep = set == KernelSet::MoeLayer ? p.ep : 1;
-    const LayerKey key{&ctx, ctx.instance, ctx.scenario.efficiency, ctx.scenario.training.precision,
-                       ctx.scenario.training.seqLen, p.tp, p.cp, ep, p.microbatchSize, set};
+    const TrainingSettings& training = ctx.scenario.training;
+    const LayerKey key{&ctx, ctx.instance, ctx.scenario.efficiency, training.precision, training.fp8Scaling, training.moeBalancing,
+                       training.seqLen, p.tp, p.cp, ep, p.microbatchSize, set};
     const size_t slot = (static_cast<size_t>(p.tp) * 131 + static_cast<size_t>(p.cp) * 31 + static_cast<size_t>(ep) * 7 +
                          static_cast<size_t>(p.microbatchSize) * 3 + static_cast<size_t>(set) * 17) % kEntries;
     LayerEntry& entry = cache[slot];
@@ -315,7 +321,6 @@ const LayerKernels& cachedKernelRows(const EvaluationContext& ctx, const Paralle
     }
     return entry.rows;
 }
-
 
 } // namespace
 

@@ -8,17 +8,20 @@
 #   16-bit (BF16, FP16): every run within ±20 % (tokens/s per GPU), geometric-
 #     mean |error| within 10 % — the issue's target — measured worst +17.4 %
 #     (MPT-7B on 8 H100), mean 9.8 % over 16.
-#   FP8 and below: within ±30 %, geometric mean within 16 % — measured worst
-#     +26.1 % (72 GB200, MLPerf v5.1), mean 15.0 % over 9. Six FP8 runs are
-#     within ±20 %; the MLPerf runs of 72 GB200 (+26.1), 256 B200 (+25.0) and
-#     64 H200 (+21.4) are not.
+#   FP8 and below: within ±25 %, geometric mean within 15 % — measured worst
+#     +23.4 % (72 GB200, MLPerf v5.1), mean 14.4 % over 16. The model is
+#     7-23 % optimistic on every held MLPerf FP8 run (B200, GB200, GB300,
+#     H200); fourteen of the sixteen are within ±20 % (not: 256 B200 +22.9,
+#     72 GB200 +23.4).
 # Fourth session: every MLPerf v5.1 run reduces gradients in BF16
 # (grad_reduce_in_fp32=False in each submission's pretrain.py), which the
-# scenarios had as FP32; corrected, the model is 10-26 % optimistic on the
-# MLPerf FP8 runs. Cisco's two H100 runs are shown, not held (a host
-# synchronisation per 64-parameter gradient bucket; see their outside_bounds).
-# So the FP8 maximum tightened (55 → 30 %) and its mean moved 14 → 16 %: the
-# data were corrected, the model did not change.
+# scenarios had as FP32; corrected, the model was 10-26 % optimistic on the
+# MLPerf FP8 runs. Tensorwise (current) FP8 scaling now pays the amax pass
+# the calibration's cast kernel measured (fp8_scaling). Cisco's two H100 runs
+# are shown, not held (a host synchronisation per 64-parameter gradient
+# bucket; see their outside_bounds); every other FP8 MLPerf v5.1 submission on
+# Hopper and Blackwell joined (10 runs, 7 held). The FP8 maximum tightened
+# (55 → 25 %), its mean moved 14 → 15 %: the data were corrected and grew.
 # Third session: compute beside data-parallel traffic costs 0.609 s per
 # hidden second (both averages of Lee et al. 2025, nccl-measured
 # overlap_sequential_penalty), and an NVLink tier's half-efficiency chunk
@@ -30,8 +33,8 @@
 set(classes held_16bit held_low_precision)
 set(max_abs_error_held_16bit 0.20)
 set(max_geometric_mean_held_16bit 0.10)
-set(max_abs_error_held_low_precision 0.30)
-set(max_geometric_mean_held_low_precision 0.16)
+set(max_abs_error_held_low_precision 0.25)
+set(max_geometric_mean_held_low_precision 0.15)
 execute_process(COMMAND ${CLI} validate --json OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "scalescope-cli validate exited with ${rc}:\n${err}")

@@ -121,6 +121,7 @@ TEST_CASE("A misspelt scenario key is a warning with the nearest known key; a sa
     TrainingSettings& t = every.training;
     t.precision = Precision::Fp8;
     t.fp8Params = true;
+    t.fp8Scaling = Fp8Scaling::Tensorwise;
     t.recompute = Recompute::Full;
     t.recomputeLayers = 4;
     t.attentionKernel = "flash2";
@@ -130,7 +131,7 @@ TEST_CASE("A misspelt scenario key is a warning with the nearest known key; a sa
     t.recomputeModules = {true, true, true};
     t.tokensTotal = 1e12;
     const nlohmann::json full = scenarioToJson(every);
-    for (const char* key : {"fp8_params", "recompute_layers", "attention_kernel", "main_grads", "optimizer_state",
+    for (const char* key : {"fp8_params", "fp8_scaling", "recompute_layers", "attention_kernel", "main_grads", "optimizer_state",
                             "moe_balancing", "recompute_modules", "tokens_total"})
         CHECK(full["training"].contains(key));
     const auto everyBack = parseScenario(full, "saved.json", errors);

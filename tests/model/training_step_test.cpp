@@ -338,3 +338,45 @@ TEST_CASE("recompute_modules norm and swiglu recompute the norms and the MLP act
     const Evaluation full = evaluate(contextFor(s));
     CHECK(fullWithModules.stepTime.si == Approx(full.stepTime.si).epsilon(1e-12));
 }
+
+TEST_CASE("fp8_scaling tensorwise reads each cast tensor once more for its amax (calibration 'fp8 cast with amax': "
+          "2 + 2 + 1 = 5 B per element against 3 B of a delayed or blockwise cast); fp8 and fp4 only, round-trips",
+          "[training][fp8][scenario]")
+{
+    Scenario s = dataParallelLlama8b(1, Precision::Fp8);
+    s.training.recompute = Recompute::None;
+    const auto castBytes = [](const Evaluation& e, Phase phase) {
+        double b = 0;
+        for (const OpRow& r : e.ops)
+            if (r.op == OpKind::Fp8Cast && r.phase == phase) b += r.bytes.si;
+        return b;
+    };
+    const Evaluation delayed = evaluate(contextFor(s));
+    s.training.fp8Scaling = Fp8Scaling::Blockwise;
+    const Evaluation blockwise = evaluate(contextFor(s));
+    s.training.fp8Scaling = Fp8Scaling::Tensorwise;
+    const Evaluation tensorwise = evaluate(contextFor(s));
+    REQUIRE((delayed.ok && blockwise.ok && tensorwise.ok));
+    const double g = castBytes(delayed, Phase::Forward) / 3; // elements cast per layer
+    REQUIRE(g > 0);
+    CHECK(castBytes(tensorwise, Phase::Forward) == Approx(5 * g).epsilon(1e-12));
+    CHECK(castBytes(blockwise, Phase::Forward) == Approx(3 * g).epsilon(1e-12));
+    // Hopper's FP8 GEMMs take K-major operands only: backward adds the transposed copies (4 B per element) either way.
+    CHECK(castBytes(delayed, Phase::Backward) == Approx(7 * g).epsilon(1e-12));
+    CHECK(castBytes(tensorwise, Phase::Backward) == Approx(9 * g).epsilon(1e-12));
+    CHECK(tensorwise.stepTime > delayed.stepTime);
+
+    SpecErrors errors;
+    const auto again = parseScenario(scenarioToJson(s), "round-trip", errors);
+    REQUIRE(again);
+    CHECK(again->training.fp8Scaling == Fp8Scaling::Tensorwise);
+    Scenario plain = s;
+    plain.training.fp8Scaling = Fp8Scaling::Delayed; // the default is not written
+    CHECK_FALSE(scenarioToJson(plain)["training"].contains("fp8_scaling"));
+    nlohmann::json bad = scenarioToJson(s);
+    bad["training"]["precision"] = "bf16";
+    CHECK(scenarioErrorPaths(bad) == std::vector<std::string>{"/training/fp8_scaling"});
+    bad = scenarioToJson(s);
+    bad["training"]["fp8_scaling"] = "current";
+    CHECK(scenarioErrorPaths(bad) == std::vector<std::string>{"/training/fp8_scaling"});
+}
