@@ -110,6 +110,11 @@ void ScenarioControls::build()
     m_fp8Params = new QCheckBox(this);
     m_fp8Params->setObjectName(QStringLiteral("fp8Params"));
     row(QStringLiteral("fp8Params"), m_fp8Params);
+    m_fp8Scaling = new QComboBox(this);
+    m_fp8Scaling->setObjectName(QStringLiteral("fp8Scaling"));
+    for (Fp8Scaling k : {Fp8Scaling::Delayed, Fp8Scaling::Tensorwise, Fp8Scaling::Blockwise})
+        m_fp8Scaling->addItem(QString(), QString::fromUtf8(fp8ScalingKey(k).data()));
+    row(QStringLiteral("fp8Scaling"), m_fp8Scaling);
     m_zero = new QComboBox(this);
     for (int z = 0; z <= 3; ++z) m_zero->addItem(QString::number(z), z);
     row(QStringLiteral("zero"), m_zero);
@@ -192,6 +197,13 @@ void ScenarioControls::build()
     comboEdit(m_precision, QT_TR_NOOP("Change precision"), [](Scenario& s, const QVariant& v) {
         s.training.precision = precisionFromKey(v.toString().toStdString()).value_or(Precision::Bf16);
         if (s.training.precision != Precision::Fp8) s.training.fp8Params = false; // FP8 weights need FP8 training
+        if (s.training.precision != Precision::Fp8 && s.training.precision != Precision::Fp4)
+            s.training.fp8Scaling = Fp8Scaling::Delayed; // the scaling recipe needs low-precision casts
+    });
+    comboEdit(m_fp8Scaling, QT_TR_NOOP("Change FP8 scaling"), [](Scenario& s, const QVariant& v) {
+        const std::string key = v.toString().toStdString();
+        for (Fp8Scaling k : {Fp8Scaling::Delayed, Fp8Scaling::Tensorwise, Fp8Scaling::Blockwise})
+            if (key == fp8ScalingKey(k)) s.training.fp8Scaling = k;
     });
     connect(m_fp8Params, &QCheckBox::clicked, this,
             [this](bool on) { editWith(tr("Toggle FP8 weights"), 0, [on](Scenario& s) { s.training.fp8Params = on; }); });

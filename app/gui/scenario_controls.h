@@ -95,6 +95,7 @@ private:
     QListWidget* m_order = nullptr;
     QCheckBox* m_sharp = nullptr;
     QCheckBox* m_fp8Params = nullptr; // FP8 weights (fp8_params), with FP8 precision only
+    QComboBox* m_fp8Scaling = nullptr; // how casts find their scale (fp8_scaling), with FP8 or FP4 only
     QComboBox* m_mode = nullptr;
     QLabel* m_dp = nullptr;
     std::map<QString, AxisControl> m_axes;

@@ -82,6 +82,8 @@ void ScenarioControls::syncFromScenario()
     select(m_recompute, QString::fromUtf8(recomputeKey(s.training.recompute).data()));
     m_fp8Params->setEnabled(s.training.precision == Precision::Fp8);
     m_fp8Params->setChecked(s.training.fp8Params);
+    m_fp8Scaling->setEnabled(s.training.precision == Precision::Fp8 || s.training.precision == Precision::Fp4);
+    select(m_fp8Scaling, QString::fromUtf8(fp8ScalingKey(s.training.fp8Scaling).data()));
     m_recomputeLayers->setEnabled(s.training.recompute == Recompute::Full);
     m_recomputeLayers->setValue(s.training.recomputeLayers);
     syncAttentionKernels(s);
@@ -197,6 +199,7 @@ void ScenarioControls::retranslate()
     const std::pair<const char*, QString> titles[] = {
         {"system", tr("System")}, {"gpus", tr("GPUs")}, {"model", tr("Model")}, {"seq", tr("Sequence length")},
         {"batch", tr("Global batch (sequences)")}, {"microbatch", tr("Micro-batch size")}, {"precision", tr("Precision")}, {"fp8Params", tr("FP8 weights")},
+        {"fp8Scaling", tr("FP8 scaling")},
         {"zero", tr("ZeRO stage")}, {"recompute", tr("Recompute")}, {"recomputeLayers", tr("Recomputed layers")},
         {"attention", tr("Attention kernel")}, {"tp", tr("TP")},
         {"pp", tr("PP")}, {"cp", tr("CP")}, {"ep", tr("EP")},
@@ -218,6 +221,13 @@ void ScenarioControls::retranslate()
     m_fp8Params->setText(tr("kept and gathered in FP8"));
     m_fp8Params->setToolTip(tr("With FP8 precision: the weights are kept and all-gathered in 1 byte (Megatron-Core "
                                "--fp8-param-gather, torchtitan float8 all-gather); the optimizer keeps fp32 master weights"));
+    m_fp8Scaling->setItemText(0, tr("delayed (amax of earlier steps)"));
+    m_fp8Scaling->setItemText(1, tr("tensorwise (amax read first)"));
+    m_fp8Scaling->setItemText(2, tr("blockwise (scales in the cast)"));
+    m_fp8Scaling->setToolTip(tr("With FP8 or FP4 precision: how each cast finds its scale. Delayed scaling (Transformer "
+                                "Engine's default) records the amax in the cast; tensorwise (current) scaling reads the "
+                                "tensor once more for its amax first (NeMo, torchtitan Float8); blockwise scales per tile "
+                                "inside the cast (DeepSeek-V3, MXFP8)"));
     m_mode->setItemText(0, tr("measured (calibrated kernels, NCCL)"));
     m_mode->setItemText(1, tr("theoretical (roofline)"));
     m_order->setToolTip(tr("Drag to reorder, innermost first: the first axis gets the closest GPUs (same NVLink domain)."));

@@ -2184,6 +2184,30 @@ Flow for this job: %3 (%4 of heat)</source>
         <source>With FP8 precision: the weights are kept and all-gathered in 1 byte (Megatron-Core --fp8-param-gather, torchtitan float8 all-gather); the optimizer keeps fp32 master weights</source>
         <translation>FP8 精度下：权重以 1 字节保存并做 all-gather（Megatron-Core --fp8-param-gather、torchtitan float8 all-gather）；优化器仍保留 fp32 主权重</translation>
     </message>
+    <message>
+        <source>Change FP8 scaling</source>
+        <translation>更改 FP8 缩放方式</translation>
+    </message>
+    <message>
+        <source>FP8 scaling</source>
+        <translation>FP8 缩放</translation>
+    </message>
+    <message>
+        <source>delayed (amax of earlier steps)</source>
+        <translation>延迟缩放（取之前步的 amax）</translation>
+    </message>
+    <message>
+        <source>tensorwise (amax read first)</source>
+        <translation>逐张量（先读一遍求 amax）</translation>
+    </message>
+    <message>
+        <source>blockwise (scales in the cast)</source>
+        <translation>分块（在转换内算缩放）</translation>
+    </message>
+    <message>
+        <source>With FP8 or FP4 precision: how each cast finds its scale. Delayed scaling (Transformer Engine&apos;s default) records the amax in the cast; tensorwise (current) scaling reads the tensor once more for its amax first (NeMo, torchtitan Float8); blockwise scales per tile inside the cast (DeepSeek-V3, MXFP8)</source>
+        <translation>FP8 或 FP4 精度下，每次转换如何确定缩放因子：延迟缩放（Transformer Engine 的默认）在转换中记录 amax；逐张量（当前）缩放先把张量多读一遍求 amax（NeMo、torchtitan Float8）；分块缩放在转换内按块计算（DeepSeek-V3、MXFP8）</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::ShardingMapScene</name>

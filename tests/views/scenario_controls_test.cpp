@@ -220,3 +220,27 @@ TEST_CASE("Controls: FP8 weights (fp8_params) can be ticked only with FP8 precis
     CHECK_FALSE(fp8Weights->isEnabled());
     CHECK_FALSE(fp8Weights->isChecked());
 }
+
+TEST_CASE("Controls: FP8 scaling (fp8_scaling) is offered only with FP8 or FP4; tensorwise makes the casts slower "
+          "(an amax pass), undoes, and a precision change to BF16 resets it to delayed",
+          "[planner][controls][fp8]")
+{
+    Controls c("default"); // 64 H100, BF16
+    auto* scaling = c.child<QComboBox>("fp8Scaling");
+    CHECK_FALSE(scaling->isEnabled());
+    c.choose("precision", QStringLiteral("fp8"));
+    REQUIRE(scaling->isEnabled());
+    CHECK(scaling->currentData().toString() == QStringLiteral("delayed"));
+    const double step = c.controller.result()->evaluation.stepTime.si;
+    c.choose("fp8Scaling", QStringLiteral("tensorwise"));
+    CHECK(c.controller.scenario().training.fp8Scaling == Fp8Scaling::Tensorwise);
+    CHECK(c.controller.result()->evaluation.stepTime.si > step);
+    c.controller.undoStack()->undo();
+    c.settle();
+    CHECK(c.controller.scenario().training.fp8Scaling == Fp8Scaling::Delayed);
+    CHECK(scaling->currentData().toString() == QStringLiteral("delayed"));
+    c.choose("fp8Scaling", QStringLiteral("blockwise"));
+    c.choose("precision", QStringLiteral("bf16"));
+    CHECK(c.controller.scenario().training.fp8Scaling == Fp8Scaling::Delayed);
+    CHECK_FALSE(scaling->isEnabled());
+}
