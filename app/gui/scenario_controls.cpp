@@ -201,9 +201,7 @@ void ScenarioControls::build()
             s.training.fp8Scaling = Fp8Scaling::Delayed; // the scaling recipe needs low-precision casts
     });
     comboEdit(m_fp8Scaling, QT_TR_NOOP("Change FP8 scaling"), [](Scenario& s, const QVariant& v) {
-        const std::string key = v.toString().toStdString();
-        for (Fp8Scaling k : {Fp8Scaling::Delayed, Fp8Scaling::Tensorwise, Fp8Scaling::Blockwise})
-            if (key == fp8ScalingKey(k)) s.training.fp8Scaling = k;
+        s.training.fp8Scaling = fp8ScalingFromKey(v.toString().toStdString()).value_or(Fp8Scaling::Delayed);
     });
     connect(m_fp8Params, &QCheckBox::clicked, this,
             [this](bool on) { editWith(tr("Toggle FP8 weights"), 0, [on](Scenario& s) { s.training.fp8Params = on; }); });

@@ -66,6 +66,13 @@ std::string_view fp8ScalingKey(Fp8Scaling s) noexcept
     return "?";
 }
 
+std::optional<Fp8Scaling> fp8ScalingFromKey(std::string_view key) noexcept
+{
+    for (Fp8Scaling s : {Fp8Scaling::Delayed, Fp8Scaling::Tensorwise, Fp8Scaling::Blockwise})
+        if (key == fp8ScalingKey(s)) return s;
+    return std::nullopt;
+}
+
 std::string_view epOverlapKey(EpOverlap o) noexcept
 {
     switch (o) {
@@ -298,13 +305,8 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
                                             std::string(precisionKey(t.precision)) + "\"");
 
     if (const json* scaling = r.at("/training/fp8_scaling")) {
-        const std::string key = scaling->is_string() ? scaling->get<std::string>() : scaling->dump();
-        bool known = false;
-        for (Fp8Scaling k : {Fp8Scaling::Delayed, Fp8Scaling::Tensorwise, Fp8Scaling::Blockwise})
-            if (key == fp8ScalingKey(k)) {
-                t.fp8Scaling = k;
-                known = true;
-            }
+        const auto known = scaling->is_string() ? fp8ScalingFromKey(scaling->get<std::string>()) : std::nullopt;
+        if (known) t.fp8Scaling = *known;
         if (!known) r.error("/training/fp8_scaling", "expected \"delayed\", \"tensorwise\" or \"blockwise\", found " + scaling->dump());
         else if (t.precision != Precision::Fp8 && t.precision != Precision::Fp4)
             r.error("/training/fp8_scaling", std::string("expected only with precision \"fp8\" or \"fp4\" (how the casts find their scale), found precision \"") +

@@ -58,6 +58,7 @@ struct RecomputeModules {
 
 enum class Fp8Scaling { Delayed, Tensorwise, Blockwise };
 [[nodiscard]] std::string_view fp8ScalingKey(Fp8Scaling s) noexcept; // "delayed", "tensorwise", "blockwise"
+[[nodiscard]] std::optional<Fp8Scaling> fp8ScalingFromKey(std::string_view key) noexcept;
 
 struct TrainingSettings {
     int seqLen = 8192;
