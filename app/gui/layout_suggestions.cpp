@@ -20,6 +20,17 @@ LayoutSuggestions::LayoutSuggestions(const EvaluationContext& context, QWidget* 
                                      .arg(m_result.evaluated)
                                      .arg(m_result.fitting),
                                  this));
+    if (m_result.aboveCeiling > 0) {
+        // Layouts the model puts beyond every published run of the class are not proposed (published_mfu.h).
+        auto* left = new QLabel(tr("%1 fitting layouts left out: the model puts their BF16 MFU above the best published "
+                                   "run of the class (%2 %), a number no real run has reached")
+                                    .arg(m_result.aboveCeiling)
+                                    .arg(context.publishedMfuCeilingAnyGpu * 100, 0, 'f', 1),
+                                this);
+        left->setObjectName(QStringLiteral("leftOutAboveCeiling"));
+        left->setWordWrap(true);
+        layout->addWidget(left);
+    }
     const QStringList headers{tr("Step time"), tr("MFU"), tr("TP"), tr("PP"), tr("DP"), tr("CP"), tr("EP"), tr("VPP"),
                               tr("Micro-batch"), tr("Schedule"), tr("ZeRO"), tr("Recompute"), tr("Memory / GPU")};
     m_table->setColumnCount(static_cast<int>(headers.size()));

@@ -90,8 +90,11 @@ std::optional<EvaluationContext> makeEvaluationContext(const Scenario& s, const 
         return std::nullopt;
     }
     ctx.cost = modelCost(ctx.model, s.training.seqLen);
-    ctx.publishedMfuCeiling =
-        publishedMfuCeiling(catalog, ctx.model.moe.has_value(), s.mode == Mode::Training && isLowPrecision(s.training.precision));
+    const bool lowPrecision = s.mode == Mode::Training && isLowPrecision(s.training.precision);
+    const MfuCeiling ceiling = publishedMfuCeiling(catalog, ctx.gpu.architecture, ctx.model.moe.has_value(), lowPrecision);
+    ctx.publishedMfuCeiling = ceiling.mfu;
+    ctx.publishedMfuCeilingSameGeneration = ceiling.sameGeneration;
+    ctx.publishedMfuCeilingAnyGpu = publishedMfuCeiling(catalog, std::string(), ctx.model.moe.has_value(), lowPrecision).mfu;
     return ctx;
 }
 

@@ -18,21 +18,28 @@ std::vector<PublishedMfu> publishedMfus(const std::vector<ValidationRun>& runs, 
         const auto peak = gpu->peak(Precision::Bf16);
         if (!peak || peak->si <= 0) continue;
         const double flopsPerToken = 3.0 * modelCost(*model, s.training.seqLen).forwardFlopsPerToken();
-        out.push_back({run.id, run.name, gpu->architecture, model->moe.has_value(),
+        out.push_back({run.id, run.name, gpu->architecture, run.outsideBounds.empty(), model->moe.has_value(),
                        isLowPrecision(s.training.precision), run.tokensPerSPerGpu.value * flopsPerToken / peak->si});
     }
     return out;
 }
 
-const PublishedMfu* bestPublishedMfu(const std::vector<PublishedMfu>& all, bool moe, bool lowPrecision) noexcept
+const PublishedMfu* bestPublishedMfu(const std::vector<PublishedMfu>& all, const std::string& architecture, bool moe,
+                                     bool lowPrecision) noexcept
 {
-    const PublishedMfu* best = nullptr;
-    for (const PublishedMfu& p : all)
-        if (p.moe == moe && (lowPrecision || !p.lowPrecision) && (!best || p.mfu > best->mfu)) best = &p;
-    return best;
+    const auto best = [&](bool sameGeneration) {
+        const PublishedMfu* top = nullptr;
+        for (const PublishedMfu& p : all)
+            if (p.held && p.moe == moe && (lowPrecision || !p.lowPrecision) && (!sameGeneration || p.architecture == architecture) &&
+                (!top || p.mfu > top->mfu))
+                top = &p;
+        return top;
+    };
+    const PublishedMfu* own = architecture.empty() ? nullptr : best(true);
+    return own ? own : best(false);
 }
 
-double publishedMfuCeiling(const SpecCatalog& catalog, bool moe, bool lowPrecision)
+MfuCeiling publishedMfuCeiling(const SpecCatalog& catalog, const std::string& architecture, bool moe, bool lowPrecision)
 {
     static std::once_flag once;
     static std::vector<PublishedMfu> builtin;
@@ -40,8 +47,9 @@ double publishedMfuCeiling(const SpecCatalog& catalog, bool moe, bool lowPrecisi
         SpecErrors ignored; // validate reports a broken run; a missing ceiling only skips the warning
         if (const auto dir = builtinValidationDir()) builtin = publishedMfus(loadValidationSet(*dir, ignored), catalog);
     });
-    const PublishedMfu* best = bestPublishedMfu(builtin, moe, lowPrecision);
-    return best ? best->mfu : 0;
+    const PublishedMfu* best = bestPublishedMfu(builtin, architecture, moe, lowPrecision);
+    if (!best) return {};
+    return {best->mfu, !architecture.empty() && best->architecture == architecture};
 }
 
 } // namespace scalescope

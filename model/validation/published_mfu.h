@@ -1,11 +1,16 @@
 #pragma once
-// The best MFU published for a class of runs (dense or MoE transformer
-// training, on any GPU; 16-bit or 8-bit-and-below arithmetic), in this
-// program's convention: a run's measured tokens/s per GPU
-// times the model FLOPs per token (3 × forward, attention's causal half)
-// over the dense BF16 peak — so HFU-style published figures compare alike.
-// A layout the model puts above this gets a warning, and the layout search
-// does not propose it: a number beyond every published run is not trusted.
+// The best MFU published for a class of runs — dense or MoE transformer
+// training, 16-bit or 8-bit-and-below arithmetic, on one GPU generation
+// (architecture) — in this program's convention: a run's measured tokens/s
+// per GPU times the model FLOPs per token (3 × forward, attention's causal
+// half) over the dense BF16 peak, so HFU-style published figures compare
+// alike. Only runs held to the validation bounds count (a run on hardware the
+// specs do not describe, e.g. power-capped, says nothing of the GPU's best).
+// A generation without a run of the class falls back to the class on every
+// GPU. A layout the model puts above this gets a warning, and the layout
+// search does not propose it: a number beyond every published run is not
+// trusted. Per generation, because MFU is easier where compute is slower
+// relative to memory and network: an A100's 62 % says nothing of an H100.
 
 #include "model/validation/validation_set.h"
 
@@ -17,6 +22,7 @@ namespace scalescope {
 struct PublishedMfu {
     std::string runId, runName;
     std::string architecture;
+    bool held = true;          // held to the validation bounds (no outside_bounds)
     bool moe = false;
     bool lowPrecision = false; // FP8 / FP6 / FP4 training
     double mfu = 0;            // measured, this program's convention
@@ -26,14 +32,22 @@ struct PublishedMfu {
 // resolved are skipped.
 [[nodiscard]] std::vector<PublishedMfu> publishedMfus(const std::vector<ValidationRun>& runs, const SpecCatalog& catalog);
 
-// The largest of the class, or nullptr. A 16-bit class is held to 16-bit
-// runs only (their BF16 MFU is not comparable with an FP8 run's, which uses
-// a faster peak); a low-precision class to every run of its kind.
-[[nodiscard]] const PublishedMfu* bestPublishedMfu(const std::vector<PublishedMfu>& all, bool moe,
-                                                   bool lowPrecision) noexcept;
+// The largest held run of the class, or nullptr: of `architecture` when it
+// has one, else of every architecture (`architecture` empty: every one). A
+// 16-bit class is held to 16-bit runs only (their BF16 MFU is not comparable
+// with an FP8 run's, which uses a faster peak); a low-precision class to
+// every run of its kind.
+[[nodiscard]] const PublishedMfu* bestPublishedMfu(const std::vector<PublishedMfu>& all, const std::string& architecture,
+                                                   bool moe, bool lowPrecision) noexcept;
 
-// The ceiling for a class, from specs/validation (0 when none): loads the
-// built-in runs once per process.
-[[nodiscard]] double publishedMfuCeiling(const SpecCatalog& catalog, bool moe, bool lowPrecision);
+struct MfuCeiling {
+    double mfu = 0;            // 0 when no held run of the class exists
+    bool sameGeneration = false; // the run is of the scenario's GPU architecture (else a fallback across GPUs)
+};
+
+// The ceiling for a class, from specs/validation: loads the built-in runs
+// once per process.
+[[nodiscard]] MfuCeiling publishedMfuCeiling(const SpecCatalog& catalog, const std::string& architecture, bool moe,
+                                             bool lowPrecision);
 
 } // namespace scalescope

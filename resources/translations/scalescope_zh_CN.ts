@@ -186,10 +186,6 @@
         <translation>理论模式：纯屋顶线（稠密峰值、标称带宽）；实际运行更慢</translation>
     </message>
     <message>
-        <source>BF16 MFU %1 % is above the best published run of its class (%2 %): treat it with suspicion</source>
-        <translation>BF16 MFU %1 % 高于同类已发表运行的最好成绩（%2 %）：请谨慎看待</translation>
-    </message>
-    <message>
         <source>%1 communication is exposed for %2 per step (%3 % of the step)</source>
         <translation>%1 通信每步暴露 %2（占步时间 %3 %）</translation>
     </message>
@@ -212,6 +208,14 @@
     <message>
         <source>The scenario&apos;s attention kernel has no measurements for this GPU: the GPU&apos;s default attention kernel is used</source>
         <translation>场景指定的注意力内核在此 GPU 上没有实测数据：改用该 GPU 的默认注意力内核</translation>
+    </message>
+    <message>
+        <source>BF16 MFU %1 % is above the best published run of its class on this GPU generation (%2 %): treat it with suspicion</source>
+        <translation>BF16 MFU %1 % 高于本代 GPU 上同类已发表运行的最好成绩（%2 %）：请谨慎看待</translation>
+    </message>
+    <message>
+        <source>BF16 MFU %1 % is above the best published run of its class on any GPU (%2 %): treat it with suspicion</source>
+        <translation>BF16 MFU %1 % 高于所有 GPU 上同类已发表运行的最好成绩（%2 %）：请谨慎看待</translation>
     </message>
 </context>
 <context>
@@ -556,6 +560,10 @@
     <message>
         <source>Apply</source>
         <translation>应用</translation>
+    </message>
+    <message>
+        <source>%1 fitting layouts left out: the model puts their BF16 MFU above the best published run of the class (%2 %), a number no real run has reached</source>
+        <translation>另有 %1 个放得下的布局未列出：模型算出的 BF16 MFU 高于同类已发表运行的最好成绩（%2 %），没有真实运行达到过</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 #include "test_support.h"
 
 #include "app/gui/language.h"
+#include "app/gui/layout_suggestions.h"
 #include "app/gui/main_window.h"
 #include "app/gui/planner_workspace.h"
 #include "app/gui/scenario_controller.h"
@@ -247,4 +248,24 @@ TEST_CASE("A layout of more than 2^18 pipeline operations keeps its exact number
     const PlannerResultPtr drawn = evaluateScenario(testing::builtinCatalog(), s, nullptr, 2);
     CHECK(drawn->timelineOmittedOperations == 0);
     CHECK_FALSE(drawn->timeline.events.empty());
+}
+
+TEST_CASE("Suggested layouts say how many fitting layouts were left out for a BF16 MFU beyond every published run of "
+          "the class (issue 10), and say nothing when none was",
+          "[planner][search]")
+{
+    SpecErrors errors;
+    Scenario s = preset("default"); // LLaMA-3 70B on 64 H100
+    s.efficiency = EfficiencyMode::Theoretical; // the pure roofline: far beyond any published run
+    const auto roofline = makeEvaluationContext(s, testing::builtinCatalog(), errors);
+    REQUIRE(roofline);
+    const LayoutSuggestions beyond(*roofline);
+    const auto* left = beyond.findChild<QLabel*>(QStringLiteral("leftOutAboveCeiling"));
+    REQUIRE(left);
+    CHECK(left->text().contains(QStringLiteral("fitting layouts left out")));
+    s.efficiency = EfficiencyMode::Measured;
+    const auto measured = makeEvaluationContext(s, testing::builtinCatalog(), errors);
+    REQUIRE(measured);
+    const LayoutSuggestions calibrated(*measured);
+    CHECK(calibrated.findChild<QLabel*>(QStringLiteral("leftOutAboveCeiling")) == nullptr);
 }
