@@ -5,7 +5,6 @@
 #include "model/training/recompute_policy.h"
 #include "model/training/step_communication.h"
 
-#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cmath>

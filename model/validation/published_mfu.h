@@ -7,10 +7,12 @@
 // alike. Only runs held to the validation bounds count (a run on hardware the
 // specs do not describe, e.g. power-capped, says nothing of the GPU's best).
 // A generation without a run of the class falls back to the class on every
-// GPU. A layout the model puts above this gets a warning, and the layout
-// search does not propose it: a number beyond every published run is not
-// trusted. Per generation, because MFU is easier where compute is slower
-// relative to memory and network: an A100's 62 % says nothing of an H100.
+// GPU. A layout the model puts above its generation's ceiling gets a
+// warning (per generation, because MFU is easier where compute is slower
+// relative to memory and network: an A100's 62 % says nothing of an H100);
+// the layout search does not propose one above the class's ceiling on any GPU
+// (architecture empty): a number beyond every published run is not trusted,
+// but a layout that beats this generation's runs may still be the best one.
 
 #include "model/validation/validation_set.h"
 
