@@ -216,7 +216,10 @@ void readCarriedOver(SpecReader& r, ComputeCalibration& c)
             r.error(path, "expected a kernel id other than the default's, found \"" + id + "\" twice");
             continue;
         }
-        c.relativeKernels.push_back({id, r.text(path + "/backend"), r.count(path + "/speed_vs_default")}); // > 0
+        const Sourced<double> forward = r.count(path + "/speed_vs_default"); // > 0
+        const Sourced<double> backward =
+            r.exists(path + "/speed_vs_default_backward") ? r.count(path + "/speed_vs_default_backward") : forward;
+        c.relativeKernels.push_back({id, r.text(path + "/backend"), forward, backward});
     }
     for (const char* key : kScaleKeys) {
         const std::string path = std::string("/carried_over/scales/") + key;
@@ -315,9 +318,9 @@ void resolveCarryOver(ComputeCalibration& t, const ComputeCalibration& base)
         AttentionKernel other = t.attention.at(0);
         other.id = rel.id;
         other.backend = rel.backend;
-        for (LogGrid& g : other.causal)
-            g.scaleClamped(rel.speedVsDefault.value);
-        other.source = {rel.speedVsDefault.source, rel.speedVsDefault.source};
+        other.causal[0].scaleClamped(rel.speedVsDefault.value);
+        other.causal[1].scaleClamped(rel.backwardSpeedVsDefault.value);
+        other.source = {rel.speedVsDefault.source, rel.backwardSpeedVsDefault.source};
         t.attention.push_back(std::move(other));
     }
     const CarryScale memory = t.scales.at("memory");

@@ -106,7 +106,9 @@ struct ComputeCalibration {
     std::vector<AttentionKernel> attention;
     struct RelativeKernel {
         std::string id, backend;
-        Sourced<double> speedVsDefault; // the kernel's speed / the default kernel's, every shape
+        Sourced<double> speedVsDefault; // the kernel's speed / the default kernel's, every shape (forward)
+        Sourced<double> backwardSpeedVsDefault; // the same for the backward pass ("speed_vs_default_backward",
+                                                // when absent speedVsDefault)
     };
     std::vector<RelativeKernel> relativeKernels;
     // Index of the kernel with `id` (any case), or -1.

@@ -65,13 +65,17 @@ CollectiveCost collectiveCost(const NetworkTiers& net, CollectiveKind kind, Byte
 {
     CollectiveCost out;
     out.tierCount = std::min({static_cast<int>(net.tiers.size()), kMaxTiers, group.tierCount});
-    if (group.size <= 1 || bytes.si <= 0) return out;
+    if (group.size <= 1 || bytes.si <= 0) {
+        for (int i = 0; i < out.tierCount; ++i) out.tiers[static_cast<size_t>(i)] = TierCost{Seconds{}, 1, 1, BytesPerSecond{}, 1};
+        return out;
+    }
     const double n = static_cast<double>(group.size);
     bool usedSharp = false;
 
     for (int i = 0; i < out.tierCount; ++i) {
         const NetworkTier& t = net.tiers[static_cast<size_t>(i)];
         TierCost& tc = out.tiers[static_cast<size_t>(i)];
+        tc.time = Seconds{};
         const TierPlacement& place = group.tiers[static_cast<size_t>(i)];
         const double members = static_cast<double>(place.minMembersPerChild);
         tc.degree = place.crosses ? static_cast<double>(place.maxMembersPerUnit) / members : 1.0;
@@ -81,12 +85,15 @@ CollectiveCost collectiveCost(const NetworkTiers& net, CollectiveKind kind, Byte
         if (tc.degree <= 1.0 + 1e-12 || tc.bandwidth.si <= 0) continue;
         out.spannedTier = i;
         const double D = tc.degree, c = tc.concurrency, W = tc.bandwidth.si, B = bytes.si;
+        const double nu = static_cast<double>(place.maxMembersPerUnit);
+        const double share = (o.mode == EfficiencyMode::Measured && i > 0) ? (nu - 1) / nu : (D - 1) / D;
+        const double hier = (D - 1) / D;
         const double ringSteps = static_cast<double>(place.maxChildrenPerUnit - 1);
         double seconds = 0, steps = 0;
         switch (kind) {
         case CollectiveKind::AllGather:
         case CollectiveKind::ReduceScatter:
-            seconds = c * B * (D - 1) / (D * W);
+            seconds = c * B * share / W;
             steps = ringSteps;
             break;
         case CollectiveKind::AllReduce:
@@ -95,7 +102,7 @@ CollectiveCost collectiveCost(const NetworkTiers& net, CollectiveKind kind, Byte
                 seconds = c * B / W;
                 steps = 2;
             } else {
-                seconds = 2 * c * B * (D - 1) / (D * W);
+                seconds = 2 * c * B * hier / W;
                 steps = 2 * ringSteps;
             }
             break;

@@ -43,12 +43,14 @@ struct CollectiveOptions {
     const CalibrationSpec* calibration = nullptr; // required for Measured
 };
 
+// No member initialisers: collectiveCost sets every field of the tiers it
+// reports, and leaving the rest untouched keeps it cheap.
 struct TierCost {
-    Seconds time{};
-    double degree = 1;          // D_i
-    double concurrency = 1;     // c_i
-    BytesPerSecond bandwidth{}; // W_i after efficiency
-    double efficiency = 1;
+    Seconds time;
+    double degree;          // D_i
+    double concurrency;     // c_i
+    BytesPerSecond bandwidth; // W_i after efficiency
+    double efficiency;
 };
 
 struct CollectiveCost {
@@ -58,7 +60,9 @@ struct CollectiveCost {
     int bottleneckTier = -1; // index into NetworkTiers::tiers, -1 if nothing moves
     int spannedTier = -1;    // highest tier the group crosses
     int tierCount = 0;
-    std::array<TierCost, kMaxTiers> tiers{};
+    // tiers[0, tierCount) are set; later entries are unspecified (left
+    // uninitialised: this struct is built millions of times per second).
+    std::array<TierCost, kMaxTiers> tiers;
 
     [[nodiscard]] BytesPerSecond algorithmBandwidth(Bytes b) const
     {

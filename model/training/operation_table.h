@@ -151,9 +151,10 @@ public:
                 ++m_dropped;
                 continue;
             }
+            const double count = r->count * k * w; // from the source: no reload of the row just stored
             OpRow& row = m_rows[static_cast<size_t>(m_size++)].row;
             row = *r;
-            row.count *= k * w;
+            row.count = count;
         }
     }
     // Adds the sums of rows appended by addRows, `k` times.

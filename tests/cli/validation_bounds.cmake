@@ -3,16 +3,23 @@
 # shown by `validate` but not held here). Run by CTest as `validation_bounds`:
 #   cmake -DCLI=path/to/scalescope-cli -P validation_bounds.cmake
 #
-# Bounds held today, per precision class (measured 2026-11-25, fourth
+# Bounds held today, per precision class (measured 2026-11-25, fifth
 # session of the day):
 #   16-bit (BF16, FP16): every run within ±20 % (tokens/s per GPU), geometric-
 #     mean |error| within 10 % — the issue's target — measured worst +17.4 %
-#     (MPT-7B on 8 H100), mean 9.8 % over 16.
-#   FP8 and below: within ±25 %, geometric mean within 15 % — measured worst
-#     +23.4 % (72 GB200, MLPerf v5.1), mean 14.4 % over 16. The model is
+#     (MPT-7B on 8 H100), mean 9.5 % over 16.
+#   FP8 and below: within ±25 %, geometric mean within 13 % — measured worst
+#     +23.3 % (72 GB200, MLPerf v5.1), mean 12.1 % over 16. The model is
 #     7-23 % optimistic on every held MLPerf FP8 run (B200, GB200, GB300,
-#     H200); fourteen of the sixteen are within ±20 % (not: 256 B200 +22.9,
-#     72 GB200 +23.4).
+#     H200); fourteen of the sixteen are within ±20 % (not: 256 B200 +21.8,
+#     72 GB200 +23.3).
+# Fifth session: in measured mode AllGather and ReduceScatter across nodes
+# run NCCL's flat ring over all ranks ((n - 1)/n of the array leaves each
+# node, not the seed's (D - 1)/D), which costs the 2- to 8-node data-parallel
+# runs 1-5 %; Blackwell FP8 GEMMs take vLLM's B200 measurement at the Llama
+# QKV shape (0.919 of H100's efficiency, was the BF16 ratio 0.966) and cuDNN
+# attention cudnn-frontend's B200 measurement (0.785 / 0.864 of FlashAttention-4
+# forward / backward, was 1/1.3 both). The FP8 mean tightened 15 → 13 %.
 # Fourth session: every MLPerf v5.1 run reduces gradients in BF16
 # (grad_reduce_in_fp32=False in each submission's pretrain.py), which the
 # scenarios had as FP32; corrected, the model was 10-26 % optimistic on the
@@ -34,7 +41,7 @@ set(classes held_16bit held_low_precision)
 set(max_abs_error_held_16bit 0.20)
 set(max_geometric_mean_held_16bit 0.10)
 set(max_abs_error_held_low_precision 0.25)
-set(max_geometric_mean_held_low_precision 0.15)
+set(max_geometric_mean_held_low_precision 0.13)
 execute_process(COMMAND ${CLI} validate --json OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "scalescope-cli validate exited with ${rc}:\n${err}")

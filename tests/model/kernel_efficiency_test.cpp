@@ -195,19 +195,26 @@ TEST_CASE("H100 FlashAttention-2 (attention_kernel flash2): 128-dim causal 8k, 3
     CHECK(b.attention[0].id == "flash4");
 }
 
-TEST_CASE("B200 cuDNN attention (attention_kernel cudnn) is FlashAttention-4 / 1.3: the FlashAttention-4 paper's "
-          "'up to 1.3x faster than cuDNN 9.13' on every shape, both passes",
+TEST_CASE("B200 cuDNN attention (attention_kernel cudnn) is cuDNN 9.13.1 as cudnn-frontend measured it on a B200: "
+          "causal, head dim 128, 8k tokens, 1171 TFLOP/s forward and 943 backward",
           "[kernel]")
 {
     const ComputeCalibration& b = family("Blackwell");
     const int cudnn = b.attentionKernel("cudnn");
     REQUIRE(cudnn == 1);
+    // The measured cell (128 query heads: the table's largest head count, 64, answers for it), to the rounding
+    // of the stored ratios (0.785, 0.864: ±0.1 %).
+    CHECK(attentionEfficiency(b, AttentionPass::Forward, 128, 8192, 128, true, cudnn).fraction * 2250 ==
+          Approx(1171.3).epsilon(0.002));
+    CHECK(attentionEfficiency(b, AttentionPass::Backward, 128, 8192, 128, true, cudnn).fraction * 2250 ==
+          Approx(942.5).epsilon(0.002));
+    // Every other shape: the FlashAttention-4 table times the measured ratio of each pass.
     for (const AttentionPass pass : {AttentionPass::Forward, AttentionPass::Backward})
         for (const double seq : {2048.0, 8192.0, 32768.0}) {
             const Efficiency fa4 = attentionEfficiency(b, pass, 128, seq, 32, true);
             const Efficiency other = attentionEfficiency(b, pass, 128, seq, 32, true, cudnn);
-            CHECK(other.fraction == Approx(fa4.fraction * 0.769).epsilon(1e-9));
-            CHECK(*other.source == "fa4cudnn");
+            CHECK(other.fraction == Approx(fa4.fraction * (pass == AttentionPass::Forward ? 0.785 : 0.864)).epsilon(1e-9));
+            CHECK(*other.source == "cudnnfe");
         }
     // Hopper keeps its measured kernels; the relative one is Blackwell's only.
     CHECK(family("Hopper").attention.size() == 2);
@@ -225,11 +232,15 @@ TEST_CASE("a carried-over relative attention kernel needs a positive speed and a
         (void)readComputeCalibration(r);
         return errors;
     };
-    CHECK(read(R"({"cudnn": {"backend": "x", "speed_vs_default": {"value": 0.5, "source": "fa4cudnn"}}})").empty());
-    const auto zero = read(R"({"cudnn": {"backend": "x", "speed_vs_default": {"value": 0, "source": "fa4cudnn"}}})");
+    CHECK(read(R"({"cudnn": {"backend": "x", "speed_vs_default": {"value": 0.5, "source": "cudnnfe"}}})").empty());
+    const auto zero = read(R"({"cudnn": {"backend": "x", "speed_vs_default": {"value": 0, "source": "cudnnfe"}}})");
     REQUIRE(zero.size() == 1);
     CHECK(zero[0].path == "/carried_over/attention_kernels/cudnn/speed_vs_default/value");
-    const auto twice = read(R"({"flash4": {"backend": "x", "speed_vs_default": {"value": 1, "source": "fa4cudnn"}}})");
+    const auto backward = read(R"({"cudnn": {"backend": "x", "speed_vs_default": {"value": 0.5, "source": "cudnnfe"},
+                                            "speed_vs_default_backward": {"value": -1, "source": "cudnnfe"}}})");
+    REQUIRE(backward.size() == 1);
+    CHECK(backward[0].path == "/carried_over/attention_kernels/cudnn/speed_vs_default_backward/value");
+    const auto twice = read(R"({"flash4": {"backend": "x", "speed_vs_default": {"value": 1, "source": "cudnnfe"}}})");
     REQUIRE(twice.size() == 1);
     CHECK(twice[0].path == "/carried_over/attention_kernels/flash4");
 }
@@ -311,8 +322,11 @@ TEST_CASE("B200 carried over: BF16 8192^3 1494 TFLOP/s (torchao measured 1420, +
                     const double b16 = gemmEfficiency(b, Precision::Bf16, p, m, n, k).fraction * 2250;
                     const double f8 = gemmEfficiency(b, Precision::Fp8, p, m, n, k).fraction * 4500;
                     const double f4 = gemmEfficiency(b, Precision::Fp4, p, m, n, k).fraction * 9000;
-                    CHECK(f4 / f8 < 2.0);
-                    CHECK(f8 / b16 < 2.1); // the H100 speed-up, carried over
+                    // FP4 and FP8 come from different B200 measurements (cuBLAS at 8192^3, CUTLASS at the
+                    // Llama-3.1-8B QKV shape), which disagree by up to 3.4 % at 8192^3; the H100 FP8 / BF16
+                    // speed-up reaches 2.07x at some grid shapes.
+                    CHECK(f4 / f8 < 2.1);
+                    CHECK(f8 / b16 < 2.1);
                 }
 }
 
