@@ -85,15 +85,24 @@ CollectiveCost collectiveCost(const NetworkTiers& net, CollectiveKind kind, Byte
         if (tc.degree <= 1.0 + 1e-12 || tc.bandwidth.si <= 0) continue;
         out.spannedTier = i;
         const double D = tc.degree, c = tc.concurrency, W = tc.bandwidth.si, B = bytes.si;
-        const double nu = static_cast<double>(place.maxMembersPerUnit);
-        const double share = (o.mode == EfficiencyMode::Measured && i > 0) ? (nu - 1) / nu : (D - 1) / D;
-        const double hier = (D - 1) / D;
+        // The share of the array that leaves each child. Seed 004's tree reduces
+        // inside a child first: (D − 1)/D. NCCL runs AllGather and ReduceScatter
+        // as one flat ring over all the unit's members n_u (src/graph/tuning.cc
+        // allows them Ring, PAT — one GPU per node only —, NVLS and CollNet;
+        // NVIDIA/nccl#530: "rings are flat and span across intra- and inter-node
+        // connections"), so (n_u − 1)/n_u leaves each node: measured mode above
+        // NVLink (mscclpp's 2 × 8 A100 AllGather runs at the nodes' NIC rate,
+        // collectives_test [nccl-ring]). AllReduce keeps the tree (NCCL's Tree).
+        const double tree = (D - 1) / D;
+        const double unitMembers = static_cast<double>(place.maxMembersPerUnit);
+        const double gatherShare =
+            o.mode == EfficiencyMode::Measured && i > 0 ? (unitMembers - 1) / unitMembers : tree;
         const double ringSteps = static_cast<double>(place.maxChildrenPerUnit - 1);
         double seconds = 0, steps = 0;
         switch (kind) {
         case CollectiveKind::AllGather:
         case CollectiveKind::ReduceScatter:
-            seconds = c * B * share / W;
+            seconds = c * B * gatherShare / W;
             steps = ringSteps;
             break;
         case CollectiveKind::AllReduce:
@@ -102,7 +111,7 @@ CollectiveCost collectiveCost(const NetworkTiers& net, CollectiveKind kind, Byte
                 seconds = c * B / W;
                 steps = 2;
             } else {
-                seconds = 2 * c * B * hier / W;
+                seconds = 2 * c * B * tree / W;
                 steps = 2 * ringSteps;
             }
             break;
