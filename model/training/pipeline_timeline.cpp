@@ -2,6 +2,7 @@
 
 #include "model/training/layout_check.h"
 #include "model/training/pipeline_schedule.h"
+#include "model/training/stable_bucket_sort.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -275,9 +276,10 @@ Timeline buildTimeline(const EvaluationContext& ctx, const ParallelLayout& p, co
         cursor = opt.end;
         t.events.push_back(opt);
     }
-    std::stable_sort(t.events.begin(), t.events.end(), [](const TimelineEvent& a, const TimelineEvent& b) {
-        return a.stage != b.stage ? a.stage < b.stage : a.start < b.start;
-    });
+    int stages = 0;
+    for (const TimelineEvent& ev : t.events) stages = std::max(stages, ev.stage + 1);
+    stableSortByBucketThenStart(
+        t.events, stages, [](const TimelineEvent& ev) { return ev.stage; }, [](const TimelineEvent& ev) { return ev.start.si; });
     t.end = cursor;
     return t;
 }

@@ -3,6 +3,8 @@
 
 #include "model_test_support.h"
 
+#include "model/training/stable_bucket_sort.h"
+
 #include "model/training/pipeline_schedule.h"
 #include "model/training/pipeline_timeline.h"
 
@@ -76,4 +78,26 @@ TEST_CASE("The timeline of every preset ends at the step time, with no overlappi
         const ParallelLayout& p = ctx.scenario.parallel;
         CHECK(forwards == e.microbatches * (p.schedule == Schedule::Interleaved ? p.vpp : 1));
     }
+}
+
+TEST_CASE("Timeline events sort by stage, then start, as one stable sort would: the bucket sort keeps ties in emission order",
+          "[pipeline][timeline]")
+{
+    struct Item {
+        int bucket = 0;
+        double start = 0;
+        int emitted = 0;
+    };
+    std::vector<Item> items;
+    unsigned state = 12345;
+    auto next = [&] { return state = state * 1103515245u + 12345u; };
+    for (int i = 0; i < 5000; ++i)
+        items.push_back({static_cast<int>(next() % 17), static_cast<double>(next() % 40), i}); // many equal starts
+    std::vector<Item> expected = items;
+    std::stable_sort(expected.begin(), expected.end(), [](const Item& a, const Item& b) {
+        return a.bucket != b.bucket ? a.bucket < b.bucket : a.start < b.start;
+    });
+    stableSortByBucketThenStart(items, 17, [](const Item& x) { return x.bucket; }, [](const Item& x) { return x.start; });
+    REQUIRE(items.size() == expected.size());
+    for (size_t i = 0; i < items.size(); ++i) CHECK(items[i].emitted == expected[i].emitted);
 }

@@ -73,6 +73,19 @@ QString trustText(const PlannerResult& r)
     return mode + QStringLiteral(" · ") + run;
 }
 
+// Replaces the list's lines only when they differ: this runs on every slider
+// step, and re-laying out word-wrapped items costs more than the comparison.
+void setLines(QListWidget* list, const QStringList& lines, const QColor* colour = nullptr)
+{
+    bool same = list->count() == lines.size();
+    for (int i = 0; same && i < lines.size(); ++i) same = list->item(i)->text() == lines[i];
+    if (same && !colour) return;
+    list->clear();
+    list->addItems(lines);
+    if (colour)
+        for (int i = 0; i < list->count(); ++i) list->item(i)->setForeground(*colour);
+}
+
 } // namespace
 
 PlannerView::PlannerView(QWidget* parent)
@@ -143,10 +156,12 @@ QString PlannerView::headlineText() const
 
 void PlannerView::refresh()
 {
-    m_verdicts->clear();
-    for (QLabel* l : m_numberLabels) l->clear();
-    m_trust->clear();
+    // Labels are set, never cleared first: QLabel::setText of the same text is
+    // free, and a clear() would re-lay out every label on every slider step.
     if (!m_result) {
+        m_verdicts->clear();
+        for (QLabel* l : m_numberLabels) l->clear();
+        m_trust->clear();
         m_title->setText(tr("Evaluating…"));
         m_memory->clear();
         return;
@@ -171,10 +186,13 @@ void PlannerView::refresh()
     }
     if (!m_result->ok()) {
         m_memory->clear();
-        for (const SpecError& e : m_result->errors) m_verdicts->addItem(q(e.path + ": " + e.message));
-        if (!m_result->evaluation.error.empty())
-            m_verdicts->addItem(q(m_result->evaluation.errorPath + ": " + m_result->evaluation.error));
-        for (int i = 0; i < m_verdicts->count(); ++i) m_verdicts->item(i)->setForeground(errorTextColour(palette()));
+        for (QLabel* l : m_numberLabels) l->clear();
+        m_trust->clear();
+        QStringList problems;
+        for (const SpecError& e : m_result->errors) problems << q(e.path + ": " + e.message);
+        if (!m_result->evaluation.error.empty()) problems << q(m_result->evaluation.errorPath + ": " + m_result->evaluation.error);
+        const QColor colour = errorTextColour(palette());
+        setLines(m_verdicts, problems, &colour);
         return;
     }
     const auto rows = headlines();
@@ -220,8 +238,10 @@ void PlannerView::refresh()
     m_trust->setToolTip(m_result->nearestRun ? q(m_result->nearestRun->citation) : QString());
     m_memory->setMemory(m_result->evaluation.memory, m_result->context->superchip.has_value());
     const Evaluation& e = m_result->evaluation;
-    for (int i = 0; i < e.warningCount; ++i) m_verdicts->addItem(QStringLiteral("⚠ ") + verdictText(e.warnings[static_cast<size_t>(i)]));
-    if (e.warningCount == 0) m_verdicts->addItem(tr("✓ No warnings: the layout fits and no communication axis is exposed for more than 5 % of the step."));
+    QStringList verdicts;
+    for (int i = 0; i < e.warningCount; ++i) verdicts << QStringLiteral("⚠ ") + verdictText(e.warnings[static_cast<size_t>(i)]);
+    if (e.warningCount == 0) verdicts << tr("✓ No warnings: the layout fits and no communication axis is exposed for more than 5 % of the step.");
+    setLines(m_verdicts, verdicts);
 }
 
 } // namespace scalescope

@@ -1,5 +1,7 @@
 #include "timeline_layout.h"
 
+#include "model/training/stable_bucket_sort.h"
+
 #include <algorithm>
 #include <array>
 
@@ -26,9 +28,9 @@ TimelineLayout TimelineLayout::build(const Timeline& t)
         out.spans.push_back({rowOf[static_cast<size_t>(e.stage) * kLanes + static_cast<size_t>(e.lane)], e.start.si, e.end.si,
                              static_cast<int>(i), TimelineSpan::colourOf(e)});
     }
-    std::stable_sort(out.spans.begin(), out.spans.end(), [](const TimelineSpan& a, const TimelineSpan& b) {
-        return a.row != b.row ? a.row < b.row : a.start < b.start;
-    });
+    stableSortByBucketThenStart(
+        out.spans, static_cast<int>(out.rows.size()), [](const TimelineSpan& sp) { return sp.row; },
+        [](const TimelineSpan& sp) { return sp.start; });
     return out;
 }
 
