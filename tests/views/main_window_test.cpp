@@ -7,10 +7,12 @@
 #include "app/gui/main_window.h"
 #include "app/gui/navigator.h"
 
-#include <QMessageBox>
 #include <QCoreApplication>
+#include <QDialogButtonBox>
 #include <QListWidget>
 #include <QMenuBar>
+#include <QMessageBox>
+#include <QPushButton>
 
 #include <catch2/catch.hpp>
 
@@ -40,6 +42,9 @@ TEST_CASE("Main window opens offscreen in both languages", "[gui]")
     QCoreApplication::processEvents();
     CHECK(window.menuBar()->actions().at(0)->text() == QStringLiteral("文件(&F)"));
     CHECK(navigator->item(navigator->count() - 1)->text() == QStringLiteral("规格"));
+    // Qt's own strings too (dialog buttons): qtbase_zh_CN.qm from qt6-translations-l10n.
+    QDialogButtonBox buttons(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    CHECK(buttons.button(QDialogButtonBox::Cancel)->text() == QStringLiteral("取消"));
     const QImage zh = testing::renderToFile(window, QStringLiteral("main-window-zh_CN"));
     CHECK(testing::distinctColours(zh) > 8);
     CHECK(zh != en);
