@@ -1,5 +1,7 @@
 #include "layout_suggestions.h"
 
+#include "scenario_controls.h"
+
 #include "model/spec/quantity_parser.h"
 
 #include <QDialogButtonBox>
@@ -47,8 +49,8 @@ LayoutSuggestions::LayoutSuggestions(const EvaluationContext& context, QWidget* 
                                 QStringLiteral("%1 %").arg(l.evaluation.mfu * 100, 0, 'f', 1),
                                 QString::number(p.tp), QString::number(p.pp), QString::number(p.dp), QString::number(p.cp),
                                 QString::number(p.ep), QString::number(p.vpp), QString::number(p.microbatchSize),
-                                QString::fromUtf8(scheduleKey(p.schedule).data()), QString::number(l.zeroStage),
-                                QString::fromUtf8(recomputeKey(l.recompute).data()),
+                                ScenarioControls::scheduleName(p.schedule), QString::number(l.zeroStage),
+                                ScenarioControls::recomputeName(l.recompute),
                                 QString::fromStdString(formatBytes(l.evaluation.memory.total))};
         for (int c = 0; c < cells.size(); ++c) m_table->setItem(r, c, new QTableWidgetItem(cells[c]));
     }

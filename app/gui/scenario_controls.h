@@ -36,6 +36,10 @@ public:
 
     // The slider of an axis ("tp", "pp", "cp", "ep", "vpp"), for tests and benchmarks.
     [[nodiscard]] QSlider* slider(const QString& axis) const;
+    // How the planner names a schedule and a recompute mode (translated; the
+    // suggestions dialog shows the same words as these controls).
+    [[nodiscard]] static QString scheduleName(Schedule s);
+    [[nodiscard]] static QString recomputeName(Recompute r);
     // Values the slider of `axis` offers for the current scenario.
     [[nodiscard]] std::vector<int> offered(const QString& axis) const { return m_offered.at(axis); }
 

@@ -194,6 +194,28 @@ void ScenarioControls::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
 }
 
+QString ScenarioControls::scheduleName(Schedule s)
+{
+    switch (s) {
+    case Schedule::GPipe: return tr("GPipe");
+    case Schedule::OneFOneB: return tr("1F1B");
+    case Schedule::Interleaved: return tr("interleaved 1F1B");
+    case Schedule::ZeroBubble: return tr("zero bubble");
+    }
+    return QString::fromUtf8(scheduleKey(s).data());
+}
+
+QString ScenarioControls::recomputeName(Recompute r)
+{
+    switch (r) {
+    case Recompute::None: return tr("none");
+    case Recompute::Selective: return tr("selective");
+    case Recompute::Full: return tr("full");
+    case Recompute::PerOp: return tr("per-op (every other matmul)");
+    }
+    return QString::fromUtf8(recomputeKey(r).data());
+}
+
 void ScenarioControls::retranslate()
 {
     const std::pair<const char*, QString> titles[] = {
@@ -206,10 +228,10 @@ void ScenarioControls::retranslate()
         {"vpp", tr("VPP")}, {"dp", tr("DP")}, {"schedule", tr("Schedule")},
         {"order", tr("Axis order")}, {"sharp", tr("SHARP")}, {"mode", tr("Efficiency")}};
     for (const auto& [key, title] : titles) m_labels[QString::fromLatin1(key)]->setText(title);
-    m_recompute->setItemText(0, tr("none"));
-    m_recompute->setItemText(1, tr("selective"));
-    m_recompute->setItemText(2, tr("full"));
-    m_recompute->setItemText(3, tr("per-op (every other matmul)"));
+    for (int i = 0; i < m_recompute->count(); ++i)
+        if (const auto r = recomputeFromKey(m_recompute->itemData(i).toString().toStdString())) m_recompute->setItemText(i, recomputeName(*r));
+    for (int i = 0; i < m_schedule->count(); ++i)
+        if (const auto s = scheduleFromKey(m_schedule->itemData(i).toString().toStdString())) m_schedule->setItemText(i, scheduleName(*s));
     m_recomputeLayers->setSpecialValueText(tr("all"));
     m_recomputeLayers->setToolTip(tr("With full recompute: how many layers of each pipeline stage recompute, the others "
                                      "store their activations (Megatron-LM --recompute-num-layers)"));

@@ -2216,6 +2216,22 @@ Flow for this job: %3 (%4 of heat)</source>
         <source>With FP8 or FP4 precision: how each cast finds its scale. Delayed scaling (Transformer Engine&apos;s default) records the amax in the cast; tensorwise (current) scaling reads the tensor once more for its amax first (NeMo, torchtitan Float8); blockwise scales per tile inside the cast (DeepSeek-V3, MXFP8)</source>
         <translation>FP8 或 FP4 精度下，每次转换如何确定缩放因子：延迟缩放（Transformer Engine 的默认）在转换中记录 amax；逐张量（当前）缩放先把张量多读一遍求 amax（NeMo、torchtitan Float8）；分块缩放在转换内按块计算（DeepSeek-V3、MXFP8）</translation>
     </message>
+    <message>
+        <source>GPipe</source>
+        <translation>GPipe</translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <source>interleaved 1F1B</source>
+        <translation>交错 1F1B</translation>
+    </message>
+    <message>
+        <source>zero bubble</source>
+        <translation>零气泡</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::ShardingMapScene</name>

@@ -18,6 +18,7 @@
 #include <QListWidget>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QTableWidget>
 #include <QTest>
 
 #include <QLabel>
@@ -268,4 +269,17 @@ TEST_CASE("Suggested layouts say how many fitting layouts were left out for a BF
     REQUIRE(measured);
     const LayoutSuggestions calibrated(*measured);
     CHECK(calibrated.findChild<QLabel*>(QStringLiteral("leftOutAboveCeiling")) == nullptr);
+    // Schedules and recompute modes read as the planner's controls name them, not as JSON keys.
+    const auto* table = calibrated.findChild<QTableWidget*>();
+    REQUIRE(table);
+    REQUIRE(table->rowCount() > 0);
+    const QStringList schedules{ScenarioControls::scheduleName(Schedule::GPipe), ScenarioControls::scheduleName(Schedule::OneFOneB),
+                                ScenarioControls::scheduleName(Schedule::Interleaved), ScenarioControls::scheduleName(Schedule::ZeroBubble)};
+    const QStringList modes{ScenarioControls::recomputeName(Recompute::None), ScenarioControls::recomputeName(Recompute::Selective),
+                            ScenarioControls::recomputeName(Recompute::Full), ScenarioControls::recomputeName(Recompute::PerOp)};
+    for (int r = 0; r < table->rowCount(); ++r) {
+        CHECK(schedules.contains(table->item(r, 9)->text()));
+        CHECK(modes.contains(table->item(r, 11)->text()));
+    }
+    CHECK(ScenarioControls::scheduleName(Schedule::OneFOneB) == QStringLiteral("1F1B"));
 }
