@@ -219,7 +219,14 @@ void readCarriedOver(SpecReader& r, ComputeCalibration& c)
         const Sourced<double> forward = r.count(path + "/speed_vs_default"); // > 0
         const Sourced<double> backward =
             r.exists(path + "/speed_vs_default_backward") ? r.count(path + "/speed_vs_default_backward") : forward;
-        c.relativeKernels.push_back({id, r.text(path + "/backend"), forward, backward});
+        ComputeCalibration::RelativeKernel kernel{id, r.text(path + "/backend"), forward, backward};
+        if (r.exists(path + "/sustained_over_measured")) {
+            kernel.sustainedOverMeasured = r.count(path + "/sustained_over_measured");
+            if (kernel.sustainedOverMeasured.value > 1)
+                r.error(path + "/sustained_over_measured/value",
+                        "expected a slow-down factor in (0, 1], found " + formatSignificant(kernel.sustainedOverMeasured.value, 4));
+        }
+        c.relativeKernels.push_back(std::move(kernel));
     }
     for (const char* key : kScaleKeys) {
         const std::string path = std::string("/carried_over/scales/") + key;
@@ -318,8 +325,8 @@ void resolveCarryOver(ComputeCalibration& t, const ComputeCalibration& base)
         AttentionKernel other = t.attention.at(0);
         other.id = rel.id;
         other.backend = rel.backend;
-        other.causal[0].scaleClamped(rel.speedVsDefault.value);
-        other.causal[1].scaleClamped(rel.backwardSpeedVsDefault.value);
+        other.causal[0].scaleClamped(rel.speedVsDefault.value * rel.sustainedOverMeasured.value);
+        other.causal[1].scaleClamped(rel.backwardSpeedVsDefault.value * rel.sustainedOverMeasured.value);
         other.source = {rel.speedVsDefault.source, rel.backwardSpeedVsDefault.source};
         t.attention.push_back(std::move(other));
     }

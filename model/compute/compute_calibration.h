@@ -109,6 +109,10 @@ struct ComputeCalibration {
         Sourced<double> speedVsDefault; // the kernel's speed / the default kernel's, every shape (forward)
         Sourced<double> backwardSpeedVsDefault; // the same for the backward pass ("speed_vs_default_backward",
                                                 // when absent speedVsDefault)
+        // Back-to-back speed over the speed the kernel's measurement saw
+        // ("sustained_over_measured"; 1 when absent): a figure timed on an idle,
+        // unthrottled GPU slows under a training step's sustained power draw.
+        Sourced<double> sustainedOverMeasured{1.0, {}, {}, {}};
     };
     std::vector<RelativeKernel> relativeKernels;
     // Index of the kernel with `id` (any case), or -1.

@@ -3,23 +3,22 @@
 # shown by `validate` but not held here). Run by CTest as `validation_bounds`:
 #   cmake -DCLI=path/to/scalescope-cli -P validation_bounds.cmake
 #
-# Bounds held today, per precision class (measured 2026-11-25, fifth
-# session of the day):
-#   16-bit (BF16, FP16): every run within ±20 % (tokens/s per GPU), geometric-
-#     mean |error| within 10 % — the issue's target — measured worst +17.4 %
-#     (MPT-7B on 8 H100), mean 9.5 % over 16.
-#   FP8 and below: within ±25 %, geometric mean within 13 % — measured worst
-#     +23.3 % (72 GB200, MLPerf v5.1), mean 12.1 % over 16. The model is
-#     7-23 % optimistic on every held MLPerf FP8 run (B200, GB200, GB300,
-#     H200); fourteen of the sixteen are within ±20 % (not: 256 B200 +21.8,
-#     72 GB200 +23.3).
+# Bounds held today (measured 2026-11-25, fifth session of the day): the
+# issue's target for both precision classes — every held run within ±20 %
+# (tokens/s per GPU), geometric-mean |error| within 10 %.
+#   16-bit (BF16, FP16): worst +17.4 % (MPT-7B on 8 H100), mean 9.5 % over 16.
+#   FP8 and below: worst +18.8 % (72 GB200, MLPerf v5.1), mean 9.1 % over 16.
+#     The model is still 3-19 % optimistic on every held MLPerf FP8 run.
 # Fifth session: in measured mode AllGather and ReduceScatter across nodes
 # run NCCL's flat ring over all ranks ((n - 1)/n of the array leaves each
 # node, not the seed's (D - 1)/D), which costs the 2- to 8-node data-parallel
 # runs 1-5 %; Blackwell FP8 GEMMs take vLLM's B200 measurement at the Llama
-# QKV shape (0.919 of H100's efficiency, was the BF16 ratio 0.966) and cuDNN
-# attention cudnn-frontend's B200 measurement (0.785 / 0.864 of FlashAttention-4
-# forward / backward, was 1/1.3 both). The FP8 mean tightened 15 → 13 %.
+# QKV shape (0.919 of H100's efficiency, was the BF16 ratio 0.966); cuDNN
+# attention on Blackwell is cudnn-frontend's B200 measurement of cuDNN 9.13.1
+# (0.785 / 0.864 of FlashAttention-4 forward / backward, was 1/1.3 both),
+# taken one kernel at a time on an idle GPU, times flashinfer's measured
+# back-to-back slow-down of a B200 attention kernel (1237 / 1450 = 0.853).
+# FP8: ±25 % / 15 % → ±20 % / 10 %.
 # Fourth session: every MLPerf v5.1 run reduces gradients in BF16
 # (grad_reduce_in_fp32=False in each submission's pretrain.py), which the
 # scenarios had as FP32; corrected, the model was 10-26 % optimistic on the
@@ -40,8 +39,8 @@
 set(classes held_16bit held_low_precision)
 set(max_abs_error_held_16bit 0.20)
 set(max_geometric_mean_held_16bit 0.10)
-set(max_abs_error_held_low_precision 0.25)
-set(max_geometric_mean_held_low_precision 0.13)
+set(max_abs_error_held_low_precision 0.20)
+set(max_geometric_mean_held_low_precision 0.10)
 execute_process(COMMAND ${CLI} validate --json OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "scalescope-cli validate exited with ${rc}:\n${err}")
