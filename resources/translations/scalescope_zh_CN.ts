@@ -1183,10 +1183,6 @@
         <translation>最接近的已发表运行：%1 —— 模型误差 %2 %（实测 %3，预测 %4 token/s 每 GPU）</translation>
     </message>
     <message>
-        <source> (on hardware the specs do not describe)</source>
-        <translation>（所用硬件不在规格库中）</translation>
-    </message>
-    <message>
         <source>Evaluating…</source>
         <translation>正在评估…</translation>
     </message>
@@ -1221,6 +1217,10 @@ HFU（硬件 FLOPs，含重计算，相对 BF16 峰值）：%4 %</translation>
     <message>
         <source>A (pinned): TP %1 · PP %2 · DP %3 · CP %4 · EP %5 — %6; B (current) below</source>
         <translation>A（已固定）：TP %1 · PP %2 · DP %3 · CP %4 · EP %5 — %6；B（当前）在下方</translation>
+    </message>
+    <message>
+        <source> (shown, not held to the validation bounds: its published setup is one the model does not describe)</source>
+        <translation>（仅展示，不计入验证误差界：其公开的配置超出本模型所能描述的范围）</translation>
     </message>
 </context>
 <context>

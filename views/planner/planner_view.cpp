@@ -69,7 +69,7 @@ QString trustText(const PlannerResult& r)
                       .arg(q(n.name).toHtmlEscaped())
                       .arg(QStringLiteral("%1%2").arg(n.relativeError >= 0 ? QStringLiteral("+") : QString()).arg(n.relativeError * 100, 0, 'f', 0))
                       .arg(q(groupedNumber(n.measuredTokensPerSPerGpu)), q(groupedNumber(n.predictedTokensPerSPerGpu)));
-    if (!n.heldToBounds) run += PlannerView::tr(" (on hardware the specs do not describe)");
+    if (!n.heldToBounds) run += PlannerView::tr(" (shown, not held to the validation bounds: its published setup is one the model does not describe)");
     return mode + QStringLiteral(" · ") + run;
 }
 
