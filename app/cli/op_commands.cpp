@@ -17,7 +17,9 @@ constexpr const char* kCollectiveHelp = R"(usage: scalescope-cli collective --sy
                                 [--stride S] [--cluster-gpus M] [--sharp]
                                 [--mode theoretical|measured] [--top-k K]
 
-Cost of one collective over N GPUs of a system (seed 004's multi-tier model).
+Cost of one collective over N GPUs of a system (seed 004's multi-tier model;
+in measured mode an AllGather or ReduceScatter across nodes runs NCCL's flat
+ring, (n - 1)/n of the array leaving each node).
   --op       allgather | reducescatter | allreduce | alltoall | p2p
   --bytes    the whole array of the group: "512 MB", "1 GiB" or a byte count
   --stride   rank distance between members (an inner mesh axis of that size)
