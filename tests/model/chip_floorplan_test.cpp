@@ -42,7 +42,7 @@ TEST_CASE("H100: one die, two L2 halves of 25 MB each reached by 66 SMs, 5 HBM3 
     CHECK(plan.smGroups[1].l2Partition == 1);
     CHECK(plan.l2[1].capacity.si == Approx(25e6));
     CHECK(plan.hbm.size() == 5);
-    CHECK(plan.hbm[0].capacity.si == Approx(16e9));
+    CHECK(plan.hbm[0].capacity.si == Approx(16.0 * 1024 * 1024 * 1024)); // 16 GiB: HBM dies hold binary gigabits
     CHECK(registersPerSubpartition(h100->sm).si == Approx(64.0 * 1024));
 }
 

@@ -119,9 +119,9 @@ TEST_CASE(
     CHECK(inFlightMicrobatches(Schedule::GPipe, 1, 1, 16) == 1);   // no pipeline: accumulation frees each
 }
 
-TEST_CASE(
-    "Usable HBM of an H100: 80 GB − 0.8 GB CUDA context − 3 × 32 × 2 × 4 MiB NCCL − 11.5 % fragmentation = 69.19 GB",
-    "[memory][reserve]")
+TEST_CASE("Usable HBM of an H100: 85,017,493,504 B CUDA reports (measured) − 0.8 GB CUDA context − 3 × 32 × 2 × 4 MiB "
+          "NCCL − 11.5 % fragmentation = 73.64 GB",
+          "[memory][reserve]")
 {
     const MemoryReserveSpec* reserve = catalog().calibration("memory-reserve")->memoryReserve
                                            ? &*catalog().calibration("memory-reserve")->memoryReserve
@@ -132,12 +132,29 @@ TEST_CASE(
     p.pp = 4;
     p.dp = 2;
     CHECK(ncclCommunicators(p) == 3);
-    const UsableHbm u = usableHbm(Bytes{80e9}, reserve, ncclCommunicators(p));
+    constexpr double cudaTotal = 85017493504.0; // torch.cuda.get_device_properties(0).total_memory on the H100
+    CHECK(catalog().gpu("h100-sxm")->hbm.capacityUsable.value.si == cudaTotal);
+    const UsableHbm u = usableHbm(Bytes{cudaTotal}, reserve, ncclCommunicators(p));
     CHECK(u.ncclBuffers.si == Approx(3.0 * 32 * 2 * 4 * 1048576).epsilon(1e-12)); // 805,306,368 B
-    CHECK(u.usable.si == Approx(80e9 - 0.8e9 - 805306368.0 - 9.2e9).epsilon(1e-12));
-    CHECK(u.usable.si < 77.6e9); // 77.6 GB of an 80 GB H100 does not fit
+    CHECK(u.usable.si == Approx(cudaTotal - 0.8e9 - 805306368.0 - 0.115 * cudaTotal).epsilon(1e-12));
+    CHECK(u.usable.si == Approx(73.64e9).epsilon(1e-4));
+    CHECK(u.usable.si < 77.6e9); // 77.6 GB of an H100 does not fit
     const EvaluationContext ctx = contextFor(makeScenario("dgx-h100-superpod", 64, "llama3-70b", 8, 4, 2, 128));
     CHECK(memoryPerGpu(ctx, ctx.scenario.parallel, 64).capacity.si == Approx(u.usable.si).epsilon(1e-12));
+}
+
+TEST_CASE("An H100's 80 GB are binary: 80 GiB nominal, of which CUDA exposes 79.2 GiB; an H200's 141 GB are 139.8 GiB",
+          "[memory][specs]")
+{
+    const GpuSpec* h100 = catalog().gpu("h100-sxm");
+    const GpuSpec* h200 = catalog().gpu("h200-sxm");
+    REQUIRE(h100);
+    REQUIRE(h200);
+    constexpr double GiB = 1024.0 * 1024 * 1024;
+    CHECK(h100->hbm.capacityNominal.value.si == 80 * GiB);
+    CHECK(h100->hbm.capacityUsable.value.si / GiB == Approx(79.18).epsilon(1e-3));
+    CHECK(h200->hbm.capacityUsable.value.si / GiB == Approx(139.80).epsilon(1e-3));
+    CHECK(h100->hbm.capacityUsable.value.si > 80e9); // the decimal reading undercounts by 5 GB
 }
 
 TEST_CASE("DeepSeek-V3 preset (EP 64, PP 16, 2,048 H800) fits in 80 GB with its published memory savings (was 148 GB)",
