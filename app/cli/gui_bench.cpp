@@ -16,9 +16,34 @@
 
 namespace scalescope::cli {
 
+namespace {
+
+// The offscreen platform answers every top-level window the benchmarks
+// create with "This plugin does not support propagateSizeHints()": hundreds
+// of lines that say nothing about ScaleScope. While a benchmark runs, that
+// one message is dropped; every other message reaches the previous handler.
+class OffscreenNoiseFilter final {
+public:
+    OffscreenNoiseFilter() { s_previous = qInstallMessageHandler(&OffscreenNoiseFilter::handle); }
+    ~OffscreenNoiseFilter() { qInstallMessageHandler(s_previous); }
+    OffscreenNoiseFilter(const OffscreenNoiseFilter&) = delete;
+    OffscreenNoiseFilter& operator=(const OffscreenNoiseFilter&) = delete;
+
+private:
+    static void handle(QtMsgType type, const QMessageLogContext& context, const QString& message)
+    {
+        if (message.contains(QLatin1String("does not support propagateSizeHints"))) return;
+        if (s_previous) s_previous(type, context, message);
+    }
+    static inline QtMessageHandler s_previous = nullptr;
+};
+
+} // namespace
+
 std::string guiBenchJson()
 {
     const auto app = ensureOffscreenApplication();
+    const OffscreenNoiseFilter quiet;
     const SpecCatalog& catalog = sharedCatalog(std::cerr);
     const UiLatency l = measureSliderToPaint(catalog, QString(), 200);
     nlohmann::json j{{"ui_update_p50_ms", l.p50Ms},
@@ -41,6 +66,7 @@ std::string guiBenchJson()
 std::string guiSoakJson(int changes)
 {
     const auto app = ensureOffscreenApplication();
+    const OffscreenNoiseFilter quiet;
     const SoakResult r = soakPlanner(sharedCatalog(std::cerr), QString(), changes);
     return nlohmann::json{{"soak_changes", r.changes},           {"soak_rss_warm_MiB", r.rssWarmMiB},
                           {"soak_rss_end_MiB", r.rssEndMiB},     {"soak_rss_growth_MiB", r.rssGrowthMiB},
