@@ -1,6 +1,8 @@
 #include "scenario_controller.h"
 
 #include "model/spec/scenario_identity.h"
+#include "model/training/layout_check.h"
+#include "model/training/pipeline_timeline.h"
 
 #include <QFutureWatcher>
 #include <QTimer>
@@ -79,12 +81,24 @@ void ScenarioController::schedule()
     });
 }
 
+bool ScenarioController::quickToEvaluate() const
+{
+    if (!m_result || !m_result->context || m_result->workMs > kInlineBudgetMs) return false;
+    if (!sameResolution(m_result->context->scenario, m_scenario)) return false; // a new context: specs to resolve
+    const ParallelLayout& p = m_scenario.parallel;
+    return pipelineOperations(p, microbatchCount(m_scenario, p)) <= kInlineMaxOperations;
+}
+
 void ScenarioController::launch()
 {
     m_pending = false;
-    m_running = true;
     ++m_started;
     const auto previous = m_result ? m_result->context : nullptr;
+    if (quickToEvaluate()) {
+        publish(evaluateScenario(m_catalog, m_scenario, previous, m_generation));
+        return;
+    }
+    m_running = true;
     m_watcher->setFuture(QtConcurrent::run(
         [&catalog = m_catalog, s = m_scenario, previous, g = m_generation] { return evaluateScenario(catalog, s, previous, g); }));
 }

@@ -1,8 +1,10 @@
 #pragma once
 // Owns the scenario being planned. Every change goes through the undo stack
 // as a command (a slider drag merges into one step); each change schedules
-// one evaluation off the GUI thread, tagged with a generation number, and
-// results of superseded generations are dropped.
+// one evaluation, tagged with a generation number, and results of superseded
+// generations are dropped. Evaluations run off the GUI thread, except quick
+// re-evaluations (quickToEvaluate): handing those to a worker and back costs
+// more than the work.
 
 #include "views/planner/planner_result.h"
 
@@ -21,6 +23,14 @@ class ScenarioController final : public QObject {
 public:
     // Undo steps kept: a long session's memory stays bounded (each holds two scenarios).
     static constexpr int kUndoLimit = 1000;
+    // A re-evaluation runs on the GUI thread when the previous one took at most
+    // this long, reuses its resolved specs and schedules at most
+    // kInlineMaxOperations pipeline operations: 405B on 16,384 GPUs at 64
+    // micro-batches (2,048 operations) takes ~0.12 ms, while a round trip
+    // through the worker thread costs ~1 ms on a busy 2-core machine
+    // (`scalescope-cli bench`: ui_update_result_p50_ms).
+    static constexpr double kInlineBudgetMs = 2;
+    static constexpr long long kInlineMaxOperations = 20'000;
 
     explicit ScenarioController(const SpecCatalog& catalog, QObject* parent = nullptr);
     ~ScenarioController() override;
@@ -41,6 +51,10 @@ public:
 
     // Applied by undo commands; schedules an evaluation.
     void apply(const Scenario& s);
+    // Whether the scenario's next evaluation runs on the GUI thread: the last
+    // result took at most kInlineBudgetMs, its resolved specs serve the
+    // scenario and the timeline has at most kInlineMaxOperations operations.
+    [[nodiscard]] bool quickToEvaluate() const;
     // Evaluates now on the calling thread (tests, export, benchmarks).
     void evaluateNow();
 

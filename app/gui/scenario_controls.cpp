@@ -18,6 +18,7 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QStandardItemModel>
+#include <QCoreApplication>
 #include <QTimer>
 
 #include <optional>
@@ -29,25 +30,38 @@ ScenarioControls::ScenarioControls(ScenarioController& controller, QWidget* pare
 {
     setObjectName(QStringLiteral("ScenarioControls"));
     build();
-    // Re-bounding the sliders waits until the event loop is idle, so that a
-    // slider step reaches the timeline first (the latency users feel).
+    // Re-bounding the sliders waits until the change's result has been
+    // published (its repaint is then queued ahead), so that a slider step
+    // reaches the timeline first: that is the latency users feel. An
+    // evaluation on the worker that takes longer than kSyncFallbackMs does
+    // not hold the controls back any longer than that.
+    m_syncFallback.setSingleShot(true);
+    m_syncFallback.setInterval(kSyncFallbackMs);
+    connect(&m_syncFallback, &QTimer::timeout, this, &ScenarioControls::queueSync);
     connect(&m_controller, &ScenarioController::scenarioChanged, this, [this] {
         rememberPreferredLayout();
-        if (m_syncQueued) return;
-        m_syncQueued = true;
-        QTimer::singleShot(0, this, [this] {
-            m_syncQueued = false;
-            syncFromScenario();
-        });
+        m_syncWanted = true;
+        if (!m_syncFallback.isActive()) m_syncFallback.start();
     });
     // A new result matters only when it resolved a different model (heads, experts, layers bound the sliders).
     connect(&m_controller, &ScenarioController::resultReady, this, [this](const PlannerResultPtr& r) {
         const std::string model = r && r->context ? r->context->model.id : std::string();
         if (model != m_syncedModel) syncFromScenario();
+        else if (m_syncWanted) queueSync();
     });
     m_preferred = m_controller.scenario().parallel;
     retranslate();
     syncFromScenario();
+}
+
+void ScenarioControls::queueSync()
+{
+    m_syncFallback.stop();
+    if (m_syncQueued) return;
+    m_syncQueued = true;
+    // Below the low priority of the repaint Qt queues for a changed widget:
+    // the new result is painted before the controls re-bound themselves.
+    QCoreApplication::postEvent(this, new QEvent(kSyncEvent), Qt::LowEventPriority - 1);
 }
 
 void ScenarioControls::rememberPreferredLayout()

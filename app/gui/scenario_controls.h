@@ -8,7 +8,9 @@
 
 #include "model/spec/scenario.h"
 
+#include <QEvent>
 #include <QStringList>
+#include <QTimer>
 #include <QWidget>
 
 #include <functional>
@@ -61,6 +63,7 @@ private:
     void build();
     void retranslate();
     void syncFromScenario();
+    void queueSync(); // syncFromScenario at the next idle turn of the event loop
     void editWith(const QString& what, int dragId, const std::function<void(Scenario&)>& change);
     // A change of system or GPU count: the layout is fitted from the one the user chose.
     void editFittingSystem(const QString& what, const std::function<void(Scenario&)>& change);
@@ -81,6 +84,10 @@ private:
     std::optional<FittedLayout> m_fitted;
     bool m_syncing = false;
     bool m_syncQueued = false;
+    bool m_syncWanted = false; // the scenario changed since the controls last synced
+    static constexpr int kSyncFallbackMs = 50;
+    static constexpr QEvent::Type kSyncEvent = static_cast<QEvent::Type>(QEvent::User + 1); // queueSync's event
+    QTimer m_syncFallback; // syncs when a result is slow to come
     std::string m_syncedModel; // model of the result the sliders were last bounded by
     int m_dragId = 0;
     QFormLayout* m_form = nullptr;

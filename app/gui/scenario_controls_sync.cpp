@@ -63,6 +63,7 @@ std::vector<int> ScenarioControls::candidates(const QString& axis, const Scenari
 void ScenarioControls::syncFromScenario()
 {
     m_syncing = true;
+    m_syncWanted = false;
     const PlannerResultPtr latest = m_controller.result();
     m_syncedModel = latest && latest->context ? latest->context->model.id : std::string();
     const Scenario& s = m_controller.scenario();
@@ -183,6 +184,11 @@ void ScenarioControls::syncAttentionKernels(const Scenario& s)
 
 bool ScenarioControls::event(QEvent* event)
 {
+    if (event->type() == kSyncEvent) {
+        m_syncQueued = false;
+        if (m_syncWanted) syncFromScenario();
+        return true;
+    }
     const bool handled = QWidget::event(event);
     if (event->type() == QEvent::LayoutRequest) Q_EMIT layoutChanged();
     return handled;

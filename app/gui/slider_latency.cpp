@@ -33,14 +33,22 @@ UiLatency measureSliderToPaint(const SpecCatalog& catalog, const QString& scenar
     const auto offered = controls.offered(QStringLiteral("tp"));
     if (!slider || offered.size() < 2) return out;
     bool painted = false;
-    double resultAt = 0;
-    QObject::connect(view.timeline(), &TimelineView::painted, [&] { painted = true; });
-    std::vector<double> ms, toResult, paint;
+    double resultAt = 0, paintedAt = 0;
+    unsigned long long before = 0;
     QElapsedTimer timer;
+    // The change has reached the screen when the timeline has painted its
+    // result: timed at that paint, not when the event loop next returns (work
+    // queued behind the repaint, such as re-bounding the sliders, comes after).
+    QObject::connect(view.timeline(), &TimelineView::painted, [&] {
+        if (painted || !controller.result() || controller.result()->generation == before) return;
+        painted = true;
+        paintedAt = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+    });
+    std::vector<double> ms, toResult, paint;
     const int low = std::max(0, slider->value() - 1), high = slider->value();
     for (int i = 0; i < changes; ++i) {
         painted = false;
-        const unsigned long long before = controller.result() ? controller.result()->generation : 0;
+        before = controller.result() ? controller.result()->generation : 0;
         timer.start();
         resultAt = -1;
         const auto probe = QObject::connect(&controller, &ScenarioController::resultReady, [&] {
@@ -48,11 +56,12 @@ UiLatency measureSliderToPaint(const SpecCatalog& catalog, const QString& scenar
         });
         slider->setValue(i % 2 == 0 ? low : high); // an undoable edit, as a user's drag makes
         // The change reaches the screen when the timeline has painted the new result.
-        while (!(painted && controller.result() && controller.result()->generation != before)) {
+        while (!painted) {
             QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
             if (timer.elapsed() > 10000) break;
         }
-        ms.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+        ms.push_back(painted ? paintedAt : static_cast<double>(timer.nsecsElapsed()) / 1e6);
+        QCoreApplication::processEvents(); // what the change queued behind its repaint runs before the next change
         toResult.push_back(resultAt);
         paint.push_back(view.timeline()->lastPaintMs());
         QObject::disconnect(probe);

@@ -5,9 +5,12 @@
 
 #include "app/gui/scenario_controller.h"
 #include "app/gui/scenario_controls.h"
+#include "model/training/layout_check.h"
+#include "model/training/pipeline_timeline.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
@@ -243,4 +246,46 @@ TEST_CASE("Controls: FP8 scaling (fp8_scaling) is offered only with FP8 or FP4; 
     c.choose("precision", QStringLiteral("bf16"));
     CHECK(c.controller.scenario().training.fp8Scaling == Fp8Scaling::Delayed);
     CHECK_FALSE(scaling->isEnabled());
+}
+
+TEST_CASE("Controller: a slider step on 16,384 GPUs is re-evaluated on the GUI thread (no worker round trip); a new "
+          "model or a timeline of more than 20,000 operations goes to the worker",
+          "[planner][latency]")
+{
+    ScenarioController controller{testing::builtinCatalog()};
+    controller.load(testing::presetScenario("llama3-405b-16k-h100"));
+    CHECK_FALSE(controller.quickToEvaluate()); // nothing resolved yet: specs to read
+    controller.evaluateNow();
+    REQUIRE(controller.result());
+    REQUIRE(controller.result()->ok());
+    CHECK(controller.result()->workMs > 0);
+
+    Scenario step = controller.scenario();
+    step.parallel.tp = 4;
+    step.parallel.dp *= 2;
+    controller.edit(step, QStringLiteral("TP 4"));
+    CHECK(controller.quickToEvaluate());
+    const unsigned long long before = controller.result()->generation;
+    QCoreApplication::processEvents(); // one turn of the event loop: no thread to wait for
+    REQUIRE(controller.result());
+    CHECK(controller.result()->generation > before);
+    CHECK(controller.result()->scenario.parallel.tp == 4);
+    CHECK(controller.result()->workMs < ScenarioController::kInlineBudgetMs);
+
+    Scenario otherModel = controller.scenario();
+    otherModel.model = "llama3-70b";
+    controller.load(otherModel);
+    CHECK_FALSE(controller.quickToEvaluate()); // a new model: its specs are resolved on the worker
+    controller.evaluateNow();
+    controller.evaluateNow(); // reuses the resolved specs: quick again
+    REQUIRE(controller.result()->workMs < ScenarioController::kInlineBudgetMs);
+    CHECK(controller.quickToEvaluate());
+
+    Scenario longTimeline = controller.scenario();
+    longTimeline.training.globalBatch *= 64; // thousands of micro-batches per pipeline
+    controller.load(longTimeline);
+    CHECK(pipelineOperations(longTimeline.parallel, microbatchCount(longTimeline, longTimeline.parallel)) >
+          ScenarioController::kInlineMaxOperations);
+    CHECK_FALSE(controller.quickToEvaluate());
+    controller.evaluateNow();
 }

@@ -2,6 +2,7 @@
 
 #include "model/validation/validation_set.h"
 
+#include <chrono>
 #include <map>
 #include <mutex>
 
@@ -47,6 +48,8 @@ std::optional<NearestPublishedRun> nearestPublishedRun(const SpecCatalog& catalo
     return out;
 }
 
+} // namespace
+
 bool sameResolution(const Scenario& a, const Scenario& b)
 {
     return a.system == b.system && a.gpus == b.gpus && a.model == b.model && a.training.seqLen == b.training.seqLen &&
@@ -57,11 +60,10 @@ bool sameResolution(const Scenario& a, const Scenario& b)
            !b.inlineSystem && !b.inlineModel;
 }
 
-} // namespace
-
 PlannerResultPtr evaluateScenario(const SpecCatalog& catalog, const Scenario& scenario,
                                   const std::shared_ptr<const EvaluationContext>& previous, unsigned long long generation)
 {
+    const auto started = std::chrono::steady_clock::now();
     auto out = std::make_shared<PlannerResult>();
     out->scenario = scenario;
     out->generation = generation;
@@ -89,6 +91,7 @@ PlannerResultPtr evaluateScenario(const SpecCatalog& catalog, const Scenario& sc
             out->nearestRun = nearestPublishedRun(catalog, scenario, *out->context);
         }
     }
+    out->workMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
     return out;
 }
 

@@ -37,6 +37,7 @@ struct PlannerResult {
     std::vector<SpecError> errors; // why there is no context
     std::optional<NearestPublishedRun> nearestRun;
     unsigned long long generation = 0;
+    double workMs = 0; // how long evaluateScenario took to produce this result
 
     [[nodiscard]] bool ok() const noexcept { return context && evaluation.ok; }
 };
@@ -47,6 +48,11 @@ using PlannerResultPtr = std::shared_ptr<const PlannerResult>;
 // second to simulate) the planner does not draw the timeline: no screen shows
 // that many spans, and an absurd layout must not stall the planner.
 inline constexpr long long kMaxDrawnOperations = 1LL << 18;
+
+// Whether an evaluation context resolved for `a` serves `b` (same system,
+// GPUs, model, sequence length, precision, mode, attention kernel, coolant
+// and no inline specs): only the scenario's settings need copying into it.
+[[nodiscard]] bool sameResolution(const Scenario& a, const Scenario& b);
 
 // Resolves (reusing `previous` when system, GPUs, model and sequence length
 // are unchanged), evaluates and lays out the timeline. Pure; thread-safe.

@@ -7,6 +7,7 @@
 #include "views/hardware/hardware_palette.h"
 
 #include <QElapsedTimer>
+#include <QImage>
 #include <QLocale>
 #include <QHelpEvent>
 #include <QMouseEvent>
@@ -34,6 +35,20 @@ double niceStep(double minimum)
     for (double m : {1.0, 2.0, 5.0, 10.0})
         if (m * p >= minimum) return m * p;
     return 10 * p;
+}
+
+// Qt's pattern brush `style` in `ink` laid over `paper`, as an opaque 8×8
+// tile. The raster engine blends a pattern brush pixel by pixel (its gaps are
+// transparent); an opaque texture is copied. Pattern and tile both repeat from
+// the device origin, so what is painted is the same.
+QBrush opaquePattern(const QColor& paper, const QBrush& pattern)
+{
+    QImage tile(8, 8, QImage::Format_RGB32);
+    tile.fill(paper);
+    QPainter tp(&tile);
+    tp.fillRect(tile.rect(), pattern);
+    tp.end();
+    return QBrush(tile);
 }
 
 } // namespace
@@ -163,6 +178,8 @@ void TimelineView::paintEvent(QPaintEvent*)
                 end = std::max(end, s.end);
         return end;
     }();
+    const QColor paper = palette().base().color();
+    const QBrush bubbleHatch = opaquePattern(paper, QBrush(opaqueMix(text, paper, 0.12), Qt::BDiagPattern));
     std::vector<std::vector<QRect>> batches(static_cast<size_t>(TimelineSpan::kColours) * 5);
     std::vector<std::pair<QRect, int>> labels;
     for (int r = 0; r < static_cast<int>(m_layout->rows.size()); ++r) {
@@ -178,9 +195,8 @@ void TimelineView::paintEvent(QPaintEvent*)
         p.fillRect(QRect(int(plot.left()), int(top + rh), int(plot.width()), 1), grid);
         if (row.lane == Lane::Compute) {
             // Idle compute inside the pipeline is the bubble: hatched background.
-            const QColor hatch = opaqueMix(text, palette().base().color(), 0.12);
             const double x0 = std::max(plot.left(), m_axis.x(0)), x1 = std::min(plot.right(), m_axis.x(pipelineEnd));
-            if (x1 > x0) p.fillRect(QRectF(x0, top + 1, x1 - x0, rh - 2), QBrush(hatch, Qt::BDiagPattern));
+            if (x1 > x0) p.fillRect(QRectF(x0, top + 1, x1 - x0, rh - 2), bubbleHatch);
         }
         // Spans are batched by brush and drawn with one drawRects() per brush:
         // thousands of one-pixel fills cost more in call overhead than in pixels.
@@ -217,19 +233,20 @@ void TimelineView::paintEvent(QPaintEvent*)
         const auto kind = static_cast<EventKind>(colour / 2 % 8);
         QColor c = eventColour(lane, kind);
         const bool overlapped = lane != Lane::Compute && !exposed;
-        if (level < 4) c.setAlphaF((overlapped ? 0.5 : 1.0) * (0.2 + 0.8 * (level + 0.5) / 4));
+        // Folded blocks: as opaque as the events are dense, mixed with the paper
+        // beforehand (an opaque fill is a copy; a translucent one a blend).
+        if (level < 4) c = opaqueMix(c, paper, (overlapped ? 0.5 : 1.0) * (0.2 + 0.8 * (level + 0.5) / 4));
         if (overlapped && level == 4) {
-            p.setBrush(QBrush(c, Qt::Dense5Pattern)); // overlapped with compute: a hidden cost
+            p.setBrush(opaquePattern(paper, QBrush(c, Qt::Dense5Pattern))); // overlapped with compute: a hidden cost
             p.setPen(c);
+        } else if (kind == EventKind::Recompute && level == 4) {
+            p.setBrush(opaquePattern(c, QBrush(QColor(255, 255, 255, 90), Qt::FDiagPattern))); // recomputed: striped
+            p.setPen(Qt::NoPen);
         } else {
             p.setBrush(c);
             p.setPen(Qt::NoPen);
         }
         p.drawRects(rects.data(), static_cast<int>(rects.size()));
-        if (kind == EventKind::Recompute && level == 4) {
-            p.setBrush(QBrush(QColor(255, 255, 255, 90), Qt::FDiagPattern));
-            p.drawRects(rects.data(), static_cast<int>(rects.size()));
-        }
     }
     p.setPen(Qt::white);
     if (labels.size() < 400)
