@@ -68,9 +68,17 @@ MemoryPerGpu memoryPerGpu(const EvaluationContext& ctx, const ParallelLayout& p,
                      : (params.dense + params.expert) * bytesPerParam;
     };
     MemoryPerGpu out;
-    out.weights = Bytes{sharded(weightBytesPerParam(s.training), zero >= 3)};
     out.grads = Bytes{sharded(gradBytesPerParam(s.training), zero >= 2)};
-    out.optimizer = Bytes{sharded(adamBytesPerParam(s.training), zero >= 1)};
+    out.optimizerParams = sharded(1, zero >= 1);
+    if (zero >= 3 && s.training.zero3Style == Zero3Style::Fsdp) {
+        // PyTorch FSDP: the sharded parameter is the fp32 master the optimizer
+        // steps (shown as the weights); the optimizer adds its moments only.
+        out.weights = Bytes{sharded(kFp32MasterBytesPerParam, true)};
+        out.optimizer = Bytes{sharded(adamBytesPerParam(s.training) - kFp32MasterBytesPerParam, true)};
+    } else {
+        out.weights = Bytes{sharded(weightBytesPerParam(s.training), zero >= 3)};
+        out.optimizer = Bytes{sharded(adamBytesPerParam(s.training), zero >= 1)};
+    }
 
     // Activations (activation_memory.h): per token of one layer, over tp (SP) and cp.
     const double tokens =

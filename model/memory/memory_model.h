@@ -20,6 +20,7 @@ inline constexpr double kWeightBytesPerParam = 2;
 inline constexpr double kGradBytesPerParam = 2;
 inline constexpr double kAdamBytesPerParam = 12;
 inline constexpr double kAdamBf16MomentsBytesPerParam = 8;
+inline constexpr double kFp32MasterBytesPerParam = 4; // the fp32 master copy inside either Adam state
 
 struct ParamsPerGpu {
     double dense = 0;  // replicated over dp·cp

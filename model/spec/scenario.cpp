@@ -276,6 +276,10 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
     if (optimizer == "bf16-moments") t.optimizerState = OptimizerState::Bf16Moments;
     else if (optimizer != "fp32")
         r.error("/training/optimizer_state", "expected \"fp32\" or \"bf16-moments\", found \"" + optimizer + "\"");
+    const std::string zero3 = r.text("/training/zero3_style", "deepspeed");
+    if (zero3 == "fsdp") t.zero3Style = Zero3Style::Fsdp;
+    else if (zero3 != "deepspeed")
+        r.error("/training/zero3_style", "expected \"deepspeed\" or \"fsdp\", found \"" + zero3 + "\"");
     const std::string grads = r.text("/training/main_grads", "fp32");
     t.fp32MainGrads = grads != "bf16";
     if (grads != "bf16" && grads != "fp32") r.error("/training/main_grads", "expected \"bf16\" or \"fp32\", found \"" + grads + "\"");

@@ -57,6 +57,12 @@ struct RecomputeModules {
 };
 
 enum class Fp8Scaling { Delayed, Tensorwise, Blockwise };
+
+// How ZeRO-3 keeps a GPU's shard of the weights between uses. DeepSpeed
+// (the ZeRO paper's 2 + 2 + 12 bytes): a 16-bit shard beside the optimizer's
+// fp32 master shard. PyTorch FSDP: the fp32 shard is the parameter the
+// optimizer steps; 16-bit weights exist only while a layer is gathered.
+enum class Zero3Style { DeepSpeed, Fsdp };
 [[nodiscard]] std::string_view fp8ScalingKey(Fp8Scaling s) noexcept; // "delayed", "tensorwise", "blockwise"
 [[nodiscard]] std::optional<Fp8Scaling> fp8ScalingFromKey(std::string_view key) noexcept;
 
@@ -70,6 +76,7 @@ struct TrainingSettings {
     OptimizerState optimizerState = OptimizerState::Fp32; // "optimizer_state": "fp32" | "bf16-moments"
     MoeBalancing moeBalancing = MoeBalancing::AuxiliaryLoss; // "moe_balancing"
     bool fp32MainGrads = true;                            // "main_grads": "fp32" (default) | "bf16"
+    Zero3Style zero3Style = Zero3Style::DeepSpeed;        // "zero3_style": "deepspeed" (default) | "fsdp"
     RecomputeModules recomputeModules;                    // "recompute_modules": ["norm", "mla-up-proj", "swiglu"]
     // With recompute "full": how many layers of each pipeline stage recompute
     // (Megatron-LM --recompute-method block --recompute-num-layers N; the

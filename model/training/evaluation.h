@@ -26,6 +26,7 @@ struct AxisComm {
 
 struct MemoryPerGpu {
     Bytes weights{}, grads{}, optimizer{}, activations{}, buffers{};
+    double optimizerParams = 0; // parameters whose optimizer state this GPU holds and steps
     Bytes total{};
     Bytes capacity{};      // usable HBM: the device's capacity minus reserved
     Bytes reserved{};      // CUDA context, NCCL buffers and allocator fragmentation (usable_memory.h)

@@ -251,7 +251,7 @@ void addStepOperations(const EvaluationContext& ctx, const ParallelLayout& p, co
 
     // Optimizer step: memory-bound over this GPU's shard of the optimizer state.
     const bool bf16Moments = s.training.optimizerState == OptimizerState::Bf16Moments;
-    const double shardParams = memory.optimizer.si / (bf16Moments ? kAdamBf16MomentsBytesPerParam : kAdamBytesPerParam);
+    const double shardParams = memory.optimizerParams;
     const bool measured = s.efficiency == EfficiencyMode::Measured;
     const Efficiency eff = measured ? memoryBandwidthFraction(ctx.compute, MemoryOp::Optimizer) : Efficiency{};
     const Bytes adamBytes{shardParams * (bf16Moments ? kAdamStepBf16MomentsBytesPerParam : kAdamStepBytesPerParam)};

@@ -277,3 +277,36 @@ TEST_CASE("Per-op checkpointing (torchtitan selective_ac_option 'op'): half the 
     CHECK(perOp.stage.recompute.si > selective.stage.recompute.si); // half the matmuls cost more than FlashAttention's forward
     CHECK(perOp.memory.activations.si < selective.memory.activations.si);
 }
+
+TEST_CASE("MPT-30B on 8 A100 with FSDP (llm-foundry, micro-batch 3, full recompute) fits as the published run did: "
+          "16 B per parameter (fp32 shard, fp32 gradients, two fp32 moments) against DeepSpeed ZeRO-3's 18 B",
+          "[memory][zero3]")
+{
+    Scenario s = makeScenario("selene-dgx-a100", 8, "mpt-30b", 1, 1, 8, 504, 2048);
+    s.training.zeroStage = 3;
+    s.training.recompute = Recompute::Full;
+    s.parallel.microbatchSize = 3;
+    s.efficiency = EfficiencyMode::Measured;
+    const EvaluationContext deepspeedCtx = contextFor(s);
+    const MemoryPerGpu deepspeed = memoryPerGpu(deepspeedCtx, s.parallel, 21);
+    s.training.zero3Style = Zero3Style::Fsdp;
+    const EvaluationContext fsdpCtx = contextFor(s);
+    const MemoryPerGpu fsdp = memoryPerGpu(fsdpCtx, s.parallel, 21);
+
+    const double params = deepspeed.optimizerParams;
+    CHECK(params == Approx(fsdp.optimizerParams).epsilon(1e-12));
+    CHECK(params * 8 == Approx(29.9e9).epsilon(0.01)); // 30B parameters over 8 GPUs
+    // DeepSpeed: a 16-bit weight shard (2 B), fp32 gradients (4 B), master and moments (12 B).
+    CHECK(deepspeed.weights.si == Approx(2 * params).epsilon(1e-12));
+    CHECK(deepspeed.optimizer.si == Approx(12 * params).epsilon(1e-12));
+    // FSDP: the fp32 shard is the weight (4 B); the optimizer adds its two moments (8 B).
+    CHECK(fsdp.weights.si == Approx(4 * params).epsilon(1e-12));
+    CHECK(fsdp.optimizer.si == Approx(8 * params).epsilon(1e-12));
+    CHECK(fsdp.grads.si == Approx(deepspeed.grads.si).epsilon(1e-12));
+    CHECK(deepspeed.total.si - fsdp.total.si == Approx(2 * params).epsilon(1e-9));
+    CHECK_FALSE(deepspeed.fits);
+    CHECK(fsdp.fits);
+    // The optimizer step moves the same 28 B per parameter either way.
+    const Evaluation a = evaluate(deepspeedCtx), b = evaluate(fsdpCtx);
+    CHECK(a.optimizerTime.si == Approx(b.optimizerTime.si).epsilon(1e-12));
+}
