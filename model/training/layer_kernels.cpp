@@ -331,7 +331,7 @@ const LayerKernels& cachedKernels(const EvaluationContext& ctx, const ParallelLa
 
 void appendKernels(const LayerKernels& k, OperationTable& t) noexcept
 {
-    t.addRows(k.begin(), k.end(), 1.0, [](const OpRow&) { return 1.0; });
+    t.addRows(k.begin(), k.end(), 1.0, [](int) { return 1.0; });
     t.addSums(k.passes, 1.0);
 }
 

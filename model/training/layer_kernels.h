@@ -34,15 +34,21 @@ namespace scalescope {
 // by kind of work; a recompute mode takes a share of each (recompute_policy.h).
 struct LayerKernels {
     static constexpr int kCapacity = 48;
+    static constexpr std::uint8_t kPass = 0xff; // `work` of a forward or backward row
     std::array<OpRow, kCapacity> rows{};
+    // Per row: the RecomputedWork of a recompute row, kPass for the others
+    // (read once per row by every evaluation: kept beside the rows).
+    std::array<std::uint8_t, kCapacity> work{};
     int size = 0;
     OpSums passes;                                 // forward and backward
     std::array<OpSums, kRecomputedWorkKinds> recomputed; // by RecomputedWork
     void add(const OpRow& r) noexcept
     {
         if (size >= kCapacity) return;
-        rows[static_cast<size_t>(size++)] = r;
-        if (r.phase == Phase::Recompute) recomputed[static_cast<size_t>(recomputedWork(r))].add(r);
+        const auto i = static_cast<size_t>(size++);
+        rows[i] = r;
+        work[i] = r.phase == Phase::Recompute ? static_cast<std::uint8_t>(recomputedWork(r)) : kPass;
+        if (r.phase == Phase::Recompute) recomputed[work[i]].add(r);
         else passes.add(r);
     }
     [[nodiscard]] const OpRow* begin() const noexcept { return rows.data(); }

@@ -139,13 +139,13 @@ public:
         m_sums.add(row);
     }
     // Appends rows whose sums are already known (a memoised layer), each
-    // with `k` × weight(row) times its count (weight 0 leaves a row out); the
-    // caller adds the matching sums with addSums.
+    // with `k` × weight(i) times its count, i the row's index from `first`
+    // (weight 0 leaves a row out); the caller adds the matching sums with addSums.
     template <class Weight>
     void addRows(const OpRow* first, const OpRow* last, double k, Weight weight) noexcept
     {
         for (const OpRow* r = first; r != last; ++r) {
-            const double w = weight(*r);
+            const double w = weight(static_cast<int>(r - first));
             if (w <= 0) continue;
             if (m_size >= kCapacity) {
                 ++m_dropped;

@@ -23,8 +23,9 @@ void addLayers(const EvaluationContext& ctx, const ParallelLayout& p, const Stag
     std::array<double, kRecomputedWorkKinds> share{};
     for (size_t w = 0; w < share.size(); ++w)
         share[w] = recomputedShare(ctx.scenario.training, g.denseLayers + g.moeLayers, static_cast<RecomputedWork>(w));
-    e.ops.addRows(k.begin(), k.end(), layers, [&](const OpRow& r) {
-        return r.phase == Phase::Recompute ? share[static_cast<size_t>(recomputedWork(r))] : 1.0;
+    e.ops.addRows(k.begin(), k.end(), layers, [&](int i) {
+        const std::uint8_t w = k.work[static_cast<size_t>(i)];
+        return w == LayerKernels::kPass ? 1.0 : share[w];
     });
     e.ops.addSums(k.sumsFor(share), layers);
     addLayerCommunication(ctx, p, g, moe, layers, e);
