@@ -282,16 +282,16 @@ TEST_CASE("MPT-30B on 8 A100 with FSDP (llm-foundry, micro-batch 3, full recompu
           "16 B per parameter (fp32 shard, fp32 gradients, two fp32 moments) against DeepSpeed ZeRO-3's 18 B",
           "[memory][zero3]")
 {
-    Scenario s = makeScenario("selene-dgx-a100", 8, "mpt-30b", 1, 1, 8, 504, 2048);
-    s.training.zeroStage = 3;
-    s.training.recompute = Recompute::Full;
-    s.parallel.microbatchSize = 3;
-    s.efficiency = EfficiencyMode::Measured;
-    const EvaluationContext deepspeedCtx = contextFor(s);
-    const MemoryPerGpu deepspeed = memoryPerGpu(deepspeedCtx, s.parallel, 21);
-    s.training.zero3Style = Zero3Style::Fsdp;
-    const EvaluationContext fsdpCtx = contextFor(s);
-    const MemoryPerGpu fsdp = memoryPerGpu(fsdpCtx, s.parallel, 21);
+    Scenario mpt = makeScenario("selene-dgx-a100", 8, "mpt-30b", 1, 1, 8, 504, 2048);
+    mpt.training.zeroStage = 3;
+    mpt.training.recompute = Recompute::Full;
+    mpt.parallel.microbatchSize = 3;
+    mpt.efficiency = EfficiencyMode::Measured;
+    const EvaluationContext deepspeedCtx = contextFor(mpt);
+    const MemoryPerGpu deepspeed = memoryPerGpu(deepspeedCtx, mpt.parallel, 21);
+    mpt.training.zero3Style = Zero3Style::Fsdp;
+    const EvaluationContext fsdpCtx = contextFor(mpt);
+    const MemoryPerGpu fsdp = memoryPerGpu(fsdpCtx, mpt.parallel, 21);
 
     const double params = deepspeed.optimizerParams;
     CHECK(params == Approx(fsdp.optimizerParams).epsilon(1e-12));
@@ -307,6 +307,6 @@ TEST_CASE("MPT-30B on 8 A100 with FSDP (llm-foundry, micro-batch 3, full recompu
     CHECK_FALSE(deepspeed.fits);
     CHECK(fsdp.fits);
     // The optimizer step moves the same 28 B per parameter either way.
-    const Evaluation a = evaluate(deepspeedCtx), b = evaluate(fsdpCtx);
-    CHECK(a.optimizerTime.si == Approx(b.optimizerTime.si).epsilon(1e-12));
+    const Evaluation withDeepSpeed = evaluate(deepspeedCtx), withFsdp = evaluate(fsdpCtx);
+    CHECK(withDeepSpeed.optimizerTime.si == Approx(withFsdp.optimizerTime.si).epsilon(1e-12));
 }
