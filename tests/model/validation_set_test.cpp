@@ -9,6 +9,7 @@
 #include "model_test_support.h"
 
 #include <cmath>
+#include <map>
 #include <set>
 
 using namespace scalescope;
@@ -246,4 +247,29 @@ TEST_CASE("Best published MFU per class: a 16-bit class is held to 16-bit runs, 
     for (int i = 0; i < calibrated.warningCount; ++i)
         if (calibrated.warnings[static_cast<size_t>(i)].code == WarningCode::AboveBestPublishedMfu)
             CHECK_THAT(warningMessage(calibrated.warnings[static_cast<size_t>(i)]), Catch::Contains("on this GPU generation"));
+}
+
+TEST_CASE("The Megatron-LM H100 table's five other rows (specs/validation/pending) load and evaluate; the model misses "
+          "1.7B (+36 %) and 32B (-34 %) beyond the bound, which keeps them out of the held set until understood",
+          "[validation][pending]")
+{
+    SpecErrors errors;
+    const auto runs = loadValidationSet(std::string(SCALESCOPE_SPECS_DIR) + "/validation/pending", errors);
+    for (const auto& e : errors)
+        UNSCOPED_INFO(e.text());
+    CHECK(errors.empty());
+    REQUIRE(runs.size() == 5);
+    const ValidationReport report = evaluateValidationSet(runs, catalog());
+    std::map<std::string, double> error;
+    for (const ValidationOutcome& o : report.outcomes) {
+        INFO(o.run->id << ": " << o.error);
+        REQUIRE(o.ok);
+        CHECK(o.run->outsideBounds.empty()); // the specs describe these runs: they are pending, not excused
+        error[o.run->id] = o.relativeError;
+    }
+    // When a change brings these inside ±20 %, move the five into specs/validation together.
+    CHECK(error.at("megatron-h100-gpt-1p7b-48") > 0.20);
+    CHECK(error.at("megatron-h100-gpt-32b-384") < -0.20);
+    for (const char* id : {"megatron-h100-gpt-16b-192", "megatron-h100-gpt-119b-1536", "megatron-h100-gpt-314b-3072"})
+        CHECK(std::abs(error.at(id)) < 0.20);
 }
