@@ -132,6 +132,11 @@ void ScenarioControls::build()
     m_zero = new QComboBox(this);
     for (int z = 0; z <= 3; ++z) m_zero->addItem(QString::number(z), z);
     row(QStringLiteral("zero"), m_zero);
+    m_zero3Style = new QComboBox(this);
+    m_zero3Style->setObjectName(QStringLiteral("zero3Style"));
+    m_zero3Style->addItem(QString(), QStringLiteral("deepspeed"));
+    m_zero3Style->addItem(QString(), QStringLiteral("fsdp"));
+    row(QStringLiteral("zero3Style"), m_zero3Style);
     m_recompute = new QComboBox(this);
     m_recompute->setObjectName(QStringLiteral("recompute"));
     for (Recompute r : {Recompute::None, Recompute::Selective, Recompute::Full, Recompute::PerOp})
@@ -220,6 +225,9 @@ void ScenarioControls::build()
     connect(m_fp8Params, &QCheckBox::clicked, this,
             [this](bool on) { editWith(tr("Toggle FP8 weights"), 0, [on](Scenario& s) { s.training.fp8Params = on; }); });
     comboEdit(m_zero, QT_TR_NOOP("Change ZeRO stage"), [](Scenario& s, const QVariant& v) { s.training.zeroStage = v.toInt(); });
+    comboEdit(m_zero3Style, QT_TR_NOOP("Change ZeRO-3 weights"), [](Scenario& s, const QVariant& v) {
+        s.training.zero3Style = v.toString() == QLatin1String("fsdp") ? Zero3Style::Fsdp : Zero3Style::DeepSpeed;
+    });
     comboEdit(m_recompute, QT_TR_NOOP("Change recompute"), [](Scenario& s, const QVariant& v) {
         s.training.recompute = recomputeFromKey(v.toString().toStdString()).value_or(Recompute::Selective);
     });

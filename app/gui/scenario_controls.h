@@ -107,6 +107,7 @@ private:
     QCheckBox* m_sharp = nullptr;
     QCheckBox* m_fp8Params = nullptr; // FP8 weights (fp8_params), with FP8 precision only
     QComboBox* m_fp8Scaling = nullptr; // how casts find their scale (fp8_scaling), with FP8 or FP4 only
+    QComboBox* m_zero3Style = nullptr; // how ZeRO-3 keeps the weight shard (zero3_style), with ZeRO stage 3 only
     QComboBox* m_mode = nullptr;
     QLabel* m_dp = nullptr;
     std::map<QString, AxisControl> m_axes;

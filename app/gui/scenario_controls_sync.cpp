@@ -80,6 +80,8 @@ void ScenarioControls::syncFromScenario()
     select(m_microbatch, s.parallel.microbatchSize);
     select(m_precision, QString::fromUtf8(precisionKey(s.training.precision).data()));
     select(m_zero, s.training.zeroStage);
+    m_zero3Style->setEnabled(s.training.zeroStage >= 3);
+    select(m_zero3Style, s.training.zero3Style == Zero3Style::Fsdp ? QStringLiteral("fsdp") : QStringLiteral("deepspeed"));
     select(m_recompute, QString::fromUtf8(recomputeKey(s.training.recompute).data()));
     m_fp8Params->setEnabled(s.training.precision == Precision::Fp8);
     m_fp8Params->setChecked(s.training.fp8Params);
@@ -228,7 +230,7 @@ void ScenarioControls::retranslate()
         {"system", tr("System")}, {"gpus", tr("GPUs")}, {"model", tr("Model")}, {"seq", tr("Sequence length")},
         {"batch", tr("Global batch (sequences)")}, {"microbatch", tr("Micro-batch size")}, {"precision", tr("Precision")}, {"fp8Params", tr("FP8 weights")},
         {"fp8Scaling", tr("FP8 scaling")},
-        {"zero", tr("ZeRO stage")}, {"recompute", tr("Recompute")}, {"recomputeLayers", tr("Recomputed layers")},
+        {"zero", tr("ZeRO stage")}, {"zero3Style", tr("ZeRO-3 weights")}, {"recompute", tr("Recompute")}, {"recomputeLayers", tr("Recomputed layers")},
         {"attention", tr("Attention kernel")}, {"tp", tr("TP")},
         {"pp", tr("PP")}, {"cp", tr("CP")}, {"ep", tr("EP")},
         {"vpp", tr("VPP")}, {"dp", tr("DP")}, {"schedule", tr("Schedule")},
@@ -256,6 +258,11 @@ void ScenarioControls::retranslate()
                                 "Engine's default) records the amax in the cast; tensorwise (current) scaling reads the "
                                 "tensor once more for its amax first (NeMo, torchtitan Float8); blockwise scales per tile "
                                 "inside the cast (DeepSeek-V3, MXFP8)"));
+    m_zero3Style->setItemText(0, tr("DeepSpeed: 16-bit shard + fp32 master"));
+    m_zero3Style->setItemText(1, tr("PyTorch FSDP: fp32 shard only"));
+    m_zero3Style->setToolTip(tr("With ZeRO stage 3: how each GPU keeps its shard of the weights. DeepSpeed keeps a 16-bit "
+                                "shard beside the optimizer's fp32 master (18 B per parameter with fp32 gradients); "
+                                "PyTorch FSDP (llm-foundry, torchtitan) steps the fp32 shard itself (16 B). Memory only."));
     m_mode->setItemText(0, tr("measured (calibrated kernels, NCCL)"));
     m_mode->setItemText(1, tr("theoretical (roofline)"));
     m_order->setToolTip(tr("Drag to reorder, innermost first: the first axis gets the closest GPUs (same NVLink domain)."));

@@ -2232,6 +2232,26 @@ Flow for this job: %3 (%4 of heat)</source>
         <source>zero bubble</source>
         <translation>零气泡</translation>
     </message>
+    <message>
+        <source>Change ZeRO-3 weights</source>
+        <translation>更改 ZeRO-3 权重保存方式</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 weights</source>
+        <translation>ZeRO-3 权重</translation>
+    </message>
+    <message>
+        <source>DeepSpeed: 16-bit shard + fp32 master</source>
+        <translation>DeepSpeed：16 位分片 + fp32 主权重</translation>
+    </message>
+    <message>
+        <source>PyTorch FSDP: fp32 shard only</source>
+        <translation>PyTorch FSDP：仅 fp32 分片</translation>
+    </message>
+    <message>
+        <source>With ZeRO stage 3: how each GPU keeps its shard of the weights. DeepSpeed keeps a 16-bit shard beside the optimizer&apos;s fp32 master (18 B per parameter with fp32 gradients); PyTorch FSDP (llm-foundry, torchtitan) steps the fp32 shard itself (16 B). Memory only.</source>
+        <translation>ZeRO 阶段 3 时：每个 GPU 如何保存自己的权重分片。DeepSpeed 在优化器的 fp32 主权重之外再保留一份 16 位分片（fp32 梯度时每参数 18 B）；PyTorch FSDP（llm-foundry、torchtitan）直接更新 fp32 分片（16 B）。只影响内存。</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::ShardingMapScene</name>

@@ -196,6 +196,35 @@ TEST_CASE("Controls: the attention kernels measured on the GPU family are offere
     CHECK(c.controller.scenario().training.recomputeLayers == 10);
 }
 
+TEST_CASE("Controls: ZeRO-3 weights (zero3_style) are offered only with ZeRO stage 3; PyTorch FSDP keeps 16 B per "
+          "parameter where DeepSpeed keeps 18, and the change undoes",
+          "[planner][controls][zero3]")
+{
+    Controls c("default"); // 64 H100, ZeRO-1
+    auto* style = c.child<QComboBox>("zero3Style");
+    CHECK_FALSE(style->isEnabled());
+    CHECK(style->currentData().toString() == QStringLiteral("deepspeed"));
+    Scenario zero3 = c.controller.scenario();
+    zero3.training.zeroStage = 3;
+    c.controller.edit(zero3, QStringLiteral("ZeRO 3"));
+    c.settle();
+    REQUIRE(style->isEnabled());
+    const MemoryPerGpu deepspeed = c.controller.result()->evaluation.memory;
+    const int fsdp = style->findData(QStringLiteral("fsdp"));
+    REQUIRE(fsdp >= 0);
+    style->setCurrentIndex(fsdp);
+    Q_EMIT style->activated(fsdp);
+    c.settle();
+    CHECK(c.controller.scenario().training.zero3Style == Zero3Style::Fsdp);
+    const MemoryPerGpu fsdpMemory = c.controller.result()->evaluation.memory;
+    const double params = fsdpMemory.optimizerParams;
+    CHECK(deepspeed.total.si - fsdpMemory.total.si == Approx(2 * params).epsilon(1e-9)); // the 16-bit shard DeepSpeed keeps
+    c.controller.undoStack()->undo();
+    c.settle();
+    CHECK(c.controller.scenario().training.zero3Style == Zero3Style::DeepSpeed);
+    CHECK(style->currentData().toString() == QStringLiteral("deepspeed"));
+}
+
 TEST_CASE("Controls: FP8 weights (fp8_params) can be ticked only with FP8 precision, halve the weight memory, undo, and "
           "a precision change away from FP8 clears them",
           "[planner][controls]")
