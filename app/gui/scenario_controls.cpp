@@ -134,8 +134,8 @@ void ScenarioControls::build()
     row(QStringLiteral("zero"), m_zero);
     m_zero3Style = new QComboBox(this);
     m_zero3Style->setObjectName(QStringLiteral("zero3Style"));
-    m_zero3Style->addItem(QString(), QStringLiteral("deepspeed"));
-    m_zero3Style->addItem(QString(), QStringLiteral("fsdp"));
+    for (Zero3Style z : {Zero3Style::DeepSpeed, Zero3Style::Fsdp})
+        m_zero3Style->addItem(QString(), QString::fromUtf8(zero3StyleKey(z).data()));
     row(QStringLiteral("zero3Style"), m_zero3Style);
     m_recompute = new QComboBox(this);
     m_recompute->setObjectName(QStringLiteral("recompute"));
@@ -226,7 +226,7 @@ void ScenarioControls::build()
             [this](bool on) { editWith(tr("Toggle FP8 weights"), 0, [on](Scenario& s) { s.training.fp8Params = on; }); });
     comboEdit(m_zero, QT_TR_NOOP("Change ZeRO stage"), [](Scenario& s, const QVariant& v) { s.training.zeroStage = v.toInt(); });
     comboEdit(m_zero3Style, QT_TR_NOOP("Change ZeRO-3 weights"), [](Scenario& s, const QVariant& v) {
-        s.training.zero3Style = v.toString() == QLatin1String("fsdp") ? Zero3Style::Fsdp : Zero3Style::DeepSpeed;
+        s.training.zero3Style = zero3StyleFromKey(v.toString().toStdString()).value_or(Zero3Style::DeepSpeed);
     });
     comboEdit(m_recompute, QT_TR_NOOP("Change recompute"), [](Scenario& s, const QVariant& v) {
         s.training.recompute = recomputeFromKey(v.toString().toStdString()).value_or(Recompute::Selective);

@@ -81,7 +81,7 @@ void ScenarioControls::syncFromScenario()
     select(m_precision, QString::fromUtf8(precisionKey(s.training.precision).data()));
     select(m_zero, s.training.zeroStage);
     m_zero3Style->setEnabled(s.training.zeroStage >= 3);
-    select(m_zero3Style, s.training.zero3Style == Zero3Style::Fsdp ? QStringLiteral("fsdp") : QStringLiteral("deepspeed"));
+    select(m_zero3Style, QString::fromUtf8(zero3StyleKey(s.training.zero3Style).data()));
     select(m_recompute, QString::fromUtf8(recomputeKey(s.training.recompute).data()));
     m_fp8Params->setEnabled(s.training.precision == Precision::Fp8);
     m_fp8Params->setChecked(s.training.fp8Params);

@@ -73,6 +73,15 @@ std::optional<Fp8Scaling> fp8ScalingFromKey(std::string_view key) noexcept
     return std::nullopt;
 }
 
+std::string_view zero3StyleKey(Zero3Style s) noexcept { return s == Zero3Style::Fsdp ? "fsdp" : "deepspeed"; }
+
+std::optional<Zero3Style> zero3StyleFromKey(std::string_view key) noexcept
+{
+    for (Zero3Style s : {Zero3Style::DeepSpeed, Zero3Style::Fsdp})
+        if (key == zero3StyleKey(s)) return s;
+    return std::nullopt;
+}
+
 std::string_view epOverlapKey(EpOverlap o) noexcept
 {
     switch (o) {
@@ -276,10 +285,9 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
     if (optimizer == "bf16-moments") t.optimizerState = OptimizerState::Bf16Moments;
     else if (optimizer != "fp32")
         r.error("/training/optimizer_state", "expected \"fp32\" or \"bf16-moments\", found \"" + optimizer + "\"");
-    const std::string zero3 = r.text("/training/zero3_style", "deepspeed");
-    if (zero3 == "fsdp") t.zero3Style = Zero3Style::Fsdp;
-    else if (zero3 != "deepspeed")
-        r.error("/training/zero3_style", "expected \"deepspeed\" or \"fsdp\", found \"" + zero3 + "\"");
+    const std::string zero3 = r.text("/training/zero3_style", std::string(zero3StyleKey(t.zero3Style)));
+    if (const auto style = zero3StyleFromKey(zero3)) t.zero3Style = *style;
+    else r.error("/training/zero3_style", "expected \"deepspeed\" or \"fsdp\", found \"" + zero3 + "\"");
     const std::string grads = r.text("/training/main_grads", "fp32");
     t.fp32MainGrads = grads != "bf16";
     if (grads != "bf16" && grads != "fp32") r.error("/training/main_grads", "expected \"bf16\" or \"fp32\", found \"" + grads + "\"");

@@ -63,6 +63,8 @@ enum class Fp8Scaling { Delayed, Tensorwise, Blockwise };
 // fp32 master shard. PyTorch FSDP: the fp32 shard is the parameter the
 // optimizer steps; 16-bit weights exist only while a layer is gathered.
 enum class Zero3Style { DeepSpeed, Fsdp };
+[[nodiscard]] std::string_view zero3StyleKey(Zero3Style s) noexcept; // "deepspeed", "fsdp"
+[[nodiscard]] std::optional<Zero3Style> zero3StyleFromKey(std::string_view key) noexcept;
 [[nodiscard]] std::string_view fp8ScalingKey(Fp8Scaling s) noexcept; // "delayed", "tensorwise", "blockwise"
 [[nodiscard]] std::optional<Fp8Scaling> fp8ScalingFromKey(std::string_view key) noexcept;
 

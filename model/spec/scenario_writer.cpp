@@ -31,7 +31,7 @@ json scenarioToJson(const Scenario& s)
     if (s.training.optimizerState == OptimizerState::Bf16Moments) j["training"]["optimizer_state"] = "bf16-moments";
     if (s.training.moeBalancing == MoeBalancing::LossFree) j["training"]["moe_balancing"] = "loss-free";
     if (!s.training.fp32MainGrads) j["training"]["main_grads"] = "bf16";
-    if (s.training.zero3Style == Zero3Style::Fsdp) j["training"]["zero3_style"] = "fsdp";
+    if (s.training.zero3Style != Zero3Style::DeepSpeed) j["training"]["zero3_style"] = std::string(zero3StyleKey(s.training.zero3Style));
     if (s.training.fp8Params) j["training"]["fp8_params"] = true;
     if (s.training.fp8Scaling != Fp8Scaling::Delayed) j["training"]["fp8_scaling"] = std::string(fp8ScalingKey(s.training.fp8Scaling));
     if (s.training.recompute == Recompute::Full && s.training.recomputeLayers > 0)

@@ -130,15 +130,21 @@ TEST_CASE("A misspelt scenario key is a warning with the nearest known key; a sa
     t.moeBalancing = MoeBalancing::LossFree;
     t.recomputeModules = {true, true, true};
     t.tokensTotal = 1e12;
+    t.zeroStage = 3;
+    t.zero3Style = Zero3Style::Fsdp;
     const nlohmann::json full = scenarioToJson(every);
     for (const char* key : {"fp8_params", "fp8_scaling", "recompute_layers", "attention_kernel", "main_grads", "optimizer_state",
-                            "moe_balancing", "recompute_modules", "tokens_total"})
+                            "moe_balancing", "recompute_modules", "tokens_total", "zero3_style"})
         CHECK(full["training"].contains(key));
     const auto everyBack = parseScenario(full, "saved.json", errors);
     REQUIRE(everyBack);
     for (const SpecError& w : everyBack->warnings)
         UNSCOPED_INFO(w.text());
     CHECK(everyBack->warnings.empty());
+    CHECK(everyBack->training.zero3Style == Zero3Style::Fsdp);
+    nlohmann::json badStyle = full;
+    badStyle["training"]["zero3_style"] = "megatron";
+    CHECK(scenarioErrorPaths(badStyle) == std::vector<std::string>{"/training/zero3_style"});
 
     j["training"]["global_bacth"] = 4096;
     j["paralel"] = nlohmann::json::object();
