@@ -14,7 +14,7 @@ namespace {
 using D = Dimension;
 constexpr std::array<const char*, 3> kPassKeys{"forward", "data_grad", "weight_grad"};
 constexpr std::array<const char*, kMemoryOpCount> kMemoryKeys{
-    "residual", "norm", "activation", "rotary", "fp8_cast", "permute", "cross_entropy", "embedding", "optimizer"};
+    "residual", "norm", "activation", "rotary", "fp8_cast", "permute", "cross_entropy", "cross_entropy_eager", "embedding", "optimizer"};
 constexpr std::array<const char*, 6> kScaleKeys{"gemm_bf16",         "gemm_fp8",           "gemm_fp4",
                                                 "attention_forward", "attention_backward", "memory"};
 

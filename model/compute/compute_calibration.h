@@ -55,7 +55,7 @@ struct GemmGrid {
     [[nodiscard]] bool empty() const noexcept { return pass[0].empty(); }
 };
 
-inline constexpr int kMemoryOpCount = 9; // MemoryOp values, kernel_efficiency.h
+inline constexpr int kMemoryOpCount = 10; // MemoryOp values, kernel_efficiency.h
 
 // A published efficiency of the chip over the same figure for the measured chip.
 struct CarryScale {

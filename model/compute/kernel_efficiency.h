@@ -32,6 +32,7 @@ enum class MemoryOp {
     Fp8Cast,      // cast with amax to FP8
     Permute,      // MoE token permute / unpermute (gather/scatter)
     CrossEntropy, // logits → loss (fused)
+    CrossEntropyEager, // logits → loss as a chain of eager kernels in fp32 (Megatron-LM's default)
     Embedding,    // embedding lookup
     Optimizer,    // fused AdamW on fp32 master weights
 };

@@ -82,6 +82,15 @@ std::optional<Zero3Style> zero3StyleFromKey(std::string_view key) noexcept
     return std::nullopt;
 }
 
+std::string_view crossEntropyKey(CrossEntropyKernel k) noexcept { return k == CrossEntropyKernel::Eager ? "eager" : "fused"; }
+
+std::optional<CrossEntropyKernel> crossEntropyFromKey(std::string_view key) noexcept
+{
+    for (CrossEntropyKernel k : {CrossEntropyKernel::Fused, CrossEntropyKernel::Eager})
+        if (key == crossEntropyKey(k)) return k;
+    return std::nullopt;
+}
+
 std::string_view epOverlapKey(EpOverlap o) noexcept
 {
     switch (o) {
@@ -288,6 +297,9 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
     const std::string zero3 = r.text("/training/zero3_style", std::string(zero3StyleKey(t.zero3Style)));
     if (const auto style = zero3StyleFromKey(zero3)) t.zero3Style = *style;
     else r.error("/training/zero3_style", "expected \"deepspeed\" or \"fsdp\", found \"" + zero3 + "\"");
+    const std::string loss = r.text("/training/cross_entropy", std::string(crossEntropyKey(t.crossEntropy)));
+    if (const auto kernel = crossEntropyFromKey(loss)) t.crossEntropy = *kernel;
+    else r.error("/training/cross_entropy", "expected \"fused\" or \"eager\", found \"" + loss + "\"");
     const std::string grads = r.text("/training/main_grads", "fp32");
     t.fp32MainGrads = grads != "bf16";
     if (grads != "bf16" && grads != "fp32") r.error("/training/main_grads", "expected \"bf16\" or \"fp32\", found \"" + grads + "\"");

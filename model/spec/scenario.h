@@ -65,6 +65,14 @@ enum class Fp8Scaling { Delayed, Tensorwise, Blockwise };
 enum class Zero3Style { DeepSpeed, Fsdp };
 [[nodiscard]] std::string_view zero3StyleKey(Zero3Style s) noexcept; // "deepspeed", "fsdp"
 [[nodiscard]] std::optional<Zero3Style> zero3StyleFromKey(std::string_view key) noexcept;
+// How the loss over the vocabulary runs: one fused kernel (Megatron-Core
+// --cross-entropy-loss-fusion, torch.compile, FlashAttention's or Liger's
+// fused loss), or a chain of eager PyTorch kernels on fp32 logits
+// (Megatron-LM's default vocab_parallel_cross_entropy, F.cross_entropy on
+// upcast logits), each a pass over the logits in HBM.
+enum class CrossEntropyKernel { Fused, Eager };
+[[nodiscard]] std::string_view crossEntropyKey(CrossEntropyKernel k) noexcept; // "fused", "eager"
+[[nodiscard]] std::optional<CrossEntropyKernel> crossEntropyFromKey(std::string_view key) noexcept;
 [[nodiscard]] std::string_view fp8ScalingKey(Fp8Scaling s) noexcept; // "delayed", "tensorwise", "blockwise"
 [[nodiscard]] std::optional<Fp8Scaling> fp8ScalingFromKey(std::string_view key) noexcept;
 
@@ -79,6 +87,7 @@ struct TrainingSettings {
     MoeBalancing moeBalancing = MoeBalancing::AuxiliaryLoss; // "moe_balancing"
     bool fp32MainGrads = true;                            // "main_grads": "fp32" (default) | "bf16"
     Zero3Style zero3Style = Zero3Style::DeepSpeed;        // "zero3_style": "deepspeed" (default) | "fsdp"
+    CrossEntropyKernel crossEntropy = CrossEntropyKernel::Fused; // "cross_entropy": "fused" (default) | "eager"
     RecomputeModules recomputeModules;                    // "recompute_modules": ["norm", "mla-up-proj", "swiglu"]
     // With recompute "full": how many layers of each pipeline stage recompute
     // (Megatron-LM --recompute-method block --recompute-num-layers N; the

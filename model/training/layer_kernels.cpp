@@ -147,7 +147,7 @@ void addMemoryOp(const KernelCosts& kc, Table& t, OpKind op, MemoryOp kind, OpSc
 
 
 // The first stage's embedding and the last stage's final norm, logits and
-// fused vocabulary-parallel cross-entropy, count 1, no recompute rows.
+// vocabulary-parallel cross-entropy (fused or eager), count 1, no recompute rows.
 void stageEndKernels(const EvaluationContext& ctx, const ParallelLayout& p, const KernelCosts& kc, const StageGeometry& g,
                      KernelSet set, LayerKernels& t)
 {
@@ -162,9 +162,11 @@ void stageEndKernels(const EvaluationContext& ctx, const ParallelLayout& p, cons
     addMemoryOp(kc, t, OpKind::MlpNorm, MemoryOp::Norm, OpScope::Stage, 1, 2 * T / tp * h * kActivationBytes,
                 3 * T / tp * h * kActivationBytes, false);
     addLinear(kc, t, OpKind::Logits, OpScope::Stage, 1, {{T, v / tp, h}}, false);
-    // Fused vocabulary-parallel cross-entropy: reads the logits, writes their gradient.
-    addMemoryOp(kc, t, OpKind::CrossEntropy, MemoryOp::CrossEntropy, OpScope::Stage, 1, 2 * T * v / tp * kActivationBytes, 0,
-                false);
+    // Vocabulary-parallel cross-entropy: reads the logits, writes their gradient
+    // (counted so for the eager chain too; its measured bandwidth holds its extra passes).
+    const MemoryOp loss = ctx.scenario.training.crossEntropy == CrossEntropyKernel::Eager ? MemoryOp::CrossEntropyEager
+                                                                                          : MemoryOp::CrossEntropy;
+    addMemoryOp(kc, t, OpKind::CrossEntropy, loss, OpScope::Stage, 1, 2 * T * v / tp * kActivationBytes, 0, false);
 }
 
 // The compute operations of one transformer layer (dense or MoE), count 1,

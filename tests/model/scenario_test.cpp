@@ -132,9 +132,10 @@ TEST_CASE("A misspelt scenario key is a warning with the nearest known key; a sa
     t.tokensTotal = 1e12;
     t.zeroStage = 3;
     t.zero3Style = Zero3Style::Fsdp;
+    t.crossEntropy = CrossEntropyKernel::Eager;
     const nlohmann::json full = scenarioToJson(every);
     for (const char* key : {"fp8_params", "fp8_scaling", "recompute_layers", "attention_kernel", "main_grads", "optimizer_state",
-                            "moe_balancing", "recompute_modules", "tokens_total", "zero3_style"})
+                            "moe_balancing", "recompute_modules", "tokens_total", "zero3_style", "cross_entropy"})
         CHECK(full["training"].contains(key));
     const auto everyBack = parseScenario(full, "saved.json", errors);
     REQUIRE(everyBack);
@@ -142,9 +143,13 @@ TEST_CASE("A misspelt scenario key is a warning with the nearest known key; a sa
         UNSCOPED_INFO(w.text());
     CHECK(everyBack->warnings.empty());
     CHECK(everyBack->training.zero3Style == Zero3Style::Fsdp);
+    CHECK(everyBack->training.crossEntropy == CrossEntropyKernel::Eager);
     nlohmann::json badStyle = full;
     badStyle["training"]["zero3_style"] = "megatron";
     CHECK(scenarioErrorPaths(badStyle) == std::vector<std::string>{"/training/zero3_style"});
+    nlohmann::json badLoss = full;
+    badLoss["training"]["cross_entropy"] = "liger";
+    CHECK(scenarioErrorPaths(badLoss) == std::vector<std::string>{"/training/cross_entropy"});
 
     j["training"]["global_bacth"] = 4096;
     j["paralel"] = nlohmann::json::object();

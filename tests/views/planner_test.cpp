@@ -228,6 +228,8 @@ TEST_CASE("A layout of more than 2^18 pipeline operations keeps its exact number
     s.parallel.tp = 8;
     s.parallel.cp = 16;
     s.parallel.pp = 64;
+    s.parallel.vpp = 1; // plain 1F1B: 64 stages of 2 layers leave no virtual stages
+    s.parallel.schedule = Schedule::OneFOneB;
     s.parallel.dp = 2; // 4,096 micro-batches × 64 stages × 2 passes = 524,288 operations
     const PlannerResultPtr r = evaluateScenario(testing::builtinCatalog(), s, nullptr, 1);
     REQUIRE(r->ok());
