@@ -221,6 +221,28 @@ TEST_CASE("Scenario save/load round trip through the workspace, and autosave res
     QFile::remove(path);
 }
 
+TEST_CASE("Timeline: every stage of a 16-stage pipeline stays above the legend in a short view, every few stages titled", "[planner][timeline]")
+{
+    ScenarioController c(testing::builtinCatalog());
+    c.load(preset("llama3-405b-16k-h100")); // pp = 16, 3 lanes per stage: 48 rows
+    c.evaluateNow();
+    REQUIRE(c.result()->ok());
+    TimelineView view;
+    view.resize(1400, 300); // rows of the 7-pixel minimum would run 100 pixels under the legend
+    view.setResult(c.result());
+    const TimelineLayout& layout = view.layout();
+    REQUIRE(layout.rows.back().stage == 15);
+    double lowest = 0;
+    int lastStageSpans = 0;
+    for (size_t i = 0; i < layout.spans.size(); ++i) {
+        lowest = std::max(lowest, view.spanRect(static_cast<int>(i)).bottom());
+        if (layout.rows[static_cast<size_t>(layout.spans[i].row)].stage == 15) ++lastStageSpans;
+    }
+    CHECK(lastStageSpans > 0);
+    CHECK(lowest <= view.legendTop());
+    CHECK(testing::distinctColours(testing::renderToFile(view, QStringLiteral("timeline-16-stages-short"))) > 4);
+}
+
 TEST_CASE("A layout of more than 2^18 pipeline operations keeps its exact numbers but is not drawn as a timeline", "[planner][timeline]")
 {
     Scenario s = preset("llama3-405b-16k-h100");

@@ -25,6 +25,9 @@ namespace {
 constexpr double kAxisHeight = 26;   // time axis above the rows
 constexpr double kLabelWidth = 120;  // row titles on the left
 constexpr double kMinRow = 7, kMaxRow = 40;
+// Rows go below kMinRow only so that every stage stays above the legend
+// (16 stages × 3 lanes in a 300-pixel view); then every few stages are titled.
+constexpr double kTightestRow = 2;
 constexpr double kStageGap = 4;      // extra space between stages
 constexpr double kFoldPixels = 3;    // spans narrower than this fold into density blocks
 
@@ -109,8 +112,8 @@ double TimelineView::rowHeight() const
 {
     const int rows = std::max<int>(1, static_cast<int>(m_layout->rows.size()));
     const int stages = m_layout->rows.empty() ? 1 : m_layout->rows.back().stage + 1;
-    const double available = height() - kAxisHeight - legendHeight() - stages * kStageGap;
-    return std::clamp(available / rows, kMinRow, kMaxRow);
+    const double fit = (height() - kAxisHeight - legendHeight() - stages * kStageGap) / rows;
+    return fit < kMinRow ? std::max(kTightestRow, fit) : std::min(fit, kMaxRow);
 }
 
 double TimelineView::rowTop(int row) const
@@ -182,14 +185,21 @@ void TimelineView::paintEvent(QPaintEvent*)
     const QBrush bubbleHatch = opaquePattern(paper, QBrush(opaqueMix(text, paper, 0.12), Qt::BDiagPattern));
     std::vector<std::vector<QRect>> batches(static_cast<size_t>(TimelineSpan::kColours) * 5);
     std::vector<std::pair<QRect, int>> labels;
+    // Short rows: "stage N" is centred on its stage's lanes, and only every
+    // titledEvery-th stage is titled when a band is lower than a line of text.
+    const int stages = m_layout->rows.empty() ? 1 : m_layout->rows.back().stage + 1;
+    const double stageBand = static_cast<double>(m_layout->rows.size()) / stages * rh + kStageGap;
+    const int titledEvery = std::max(1, static_cast<int>(std::ceil(smallMetrics.height() / stageBand)));
     for (int r = 0; r < static_cast<int>(m_layout->rows.size()); ++r) {
         const TimelineRow& row = m_layout->rows[static_cast<size_t>(r)];
         const double top = rowTop(r);
         // Row title: "stage 3" on the compute row, the lane name on the others.
         p.setPen(row.lane == Lane::Compute ? text : QColor(text.red(), text.green(), text.blue(), 170));
         const QString title = row.lane == Lane::Compute ? tr("stage %1").arg(row.stage) : laneTitle(row.lane);
-        if (rh >= 9 || row.lane == Lane::Compute)
+        if (rh >= 9)
             drawTextIn(p, smallMetrics, QRectF(6, top, plotLeft() - 12, rh), Qt::AlignRight, title);
+        else if (row.lane == Lane::Compute && row.stage % titledEvery == 0)
+            drawTextIn(p, smallMetrics, QRectF(6, top, plotLeft() - 12, stageBand - kStageGap), Qt::AlignRight, title);
         // Grid lines as one-pixel fills: a translucent pen's drawLine takes the
         // stroker path (≈ 0.14 ms per line here), a fill the solid-blend fast path.
         p.fillRect(QRect(int(plot.left()), int(top + rh), int(plot.width()), 1), grid);

@@ -36,6 +36,7 @@ public:
     [[nodiscard]] QRectF spanRect(int spanIndex) const; // geometry of a span in widget coordinates
     [[nodiscard]] QString tooltipAt(QPointF pos) const;
     [[nodiscard]] double plotLeft() const;
+    [[nodiscard]] double legendTop() const { return height() - legendHeight(); } // rows stay above it
 
     QSize sizeHint() const override { return {900, 420}; }
 
