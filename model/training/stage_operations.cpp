@@ -42,24 +42,27 @@ struct GroupsKey {
     bool operator==(const GroupsKey&) const = default;
 };
 
-const AxisGroups& cachedAxisGroups(const EvaluationContext& ctx, const ParallelLayout& p) noexcept
+struct PlacedGroups {
+    GroupsKey key;
+    AxisGroups groups;
+    CollectiveMemo collectives; // of these groups only: cleared with them
+};
+
+PlacedGroups& cachedAxisGroups(const EvaluationContext& ctx, const ParallelLayout& p) noexcept
 {
     constexpr size_t kEntries = 64;
-    struct Entry {
-        GroupsKey key;
-        AxisGroups groups;
-    };
-    thread_local std::array<Entry, kEntries> cache{};
+    thread_local std::array<PlacedGroups, kEntries> cache{};
     const GroupsKey key{&ctx, ctx.instance, p.tp, p.cp, p.ep, p.dp, p.pp, p.order};
     size_t hash = static_cast<size_t>(p.tp) * 131 + static_cast<size_t>(p.cp) * 31 + static_cast<size_t>(p.ep) * 7 +
                   static_cast<size_t>(p.dp) * 17 + static_cast<size_t>(p.pp) * 3;
     for (Axis a : p.order) hash = hash * 5 + static_cast<size_t>(a);
-    Entry& entry = cache[hash % kEntries];
+    PlacedGroups& entry = cache[hash % kEntries];
     if (!(entry.key == key)) {
         entry.groups = axisGroups(ctx.tiers, p);
+        entry.collectives.clear();
         entry.key = key;
     }
-    return entry.groups;
+    return entry;
 }
 
 } // namespace
@@ -79,7 +82,9 @@ StageGeometry stageGeometry(const EvaluationContext& ctx, const ParallelLayout& 
     g.firstStage = p.pp == 1;
     g.lastStage = true;
     g.microbatches = microbatchCount(ctx.scenario, p);
-    g.placed = &cachedAxisGroups(ctx, p);
+    PlacedGroups& placed = cachedAxisGroups(ctx, p);
+    g.placed = &placed.groups;
+    g.collectives = &placed.collectives;
     return g;
 }
 

@@ -6,6 +6,7 @@
 // (the compute rows and their GEMM shapes: layer_kernels.h).
 
 #include "model/network/axis_groups.h"
+#include "model/network/collective_memo.h"
 #include "model/training/evaluation_context.h"
 #include "model/training/operation_table.h"
 
@@ -21,6 +22,8 @@ struct StageGeometry {
     // Every group of each axis, placed on the network tiers: a per-thread memo
     // entry (stageGeometry), valid until this thread evaluates another layout.
     const AxisGroups* placed = nullptr;
+    // The costs of collectives over those groups, kept beside them (per thread too).
+    CollectiveMemo* collectives = nullptr;
     [[nodiscard]] const AxisGroups& groups() const noexcept { return *placed; }
 };
 

@@ -22,15 +22,17 @@ constexpr double kAdamStepBf16MomentsBytesPerParam = 20;
 
 struct Comm {
     const EvaluationContext& ctx;
+    CollectiveMemo* memo; // the stage's groups' memo (stage_operations.h)
     CollectiveOptions options;
 
-    explicit Comm(const EvaluationContext& c, double topK = 0)
-        : ctx(c), options{c.scenario.efficiency, c.scenario.network.sharp, topK, &c.calibration}
+    Comm(const EvaluationContext& c, const StageGeometry& g, double topK = 0)
+        : ctx(c), memo(g.collectives), options{c.scenario.efficiency, c.scenario.network.sharp, topK, &c.calibration}
     {
     }
-    [[nodiscard]] CollectiveCost run(CollectiveKind k, Bytes b, const GroupPlacement& g) const noexcept
+    // `group` is one of the stage's groups (g.groups()).
+    [[nodiscard]] CollectiveCost run(CollectiveKind k, Bytes b, const GroupPlacement& group) const noexcept
     {
-        return collectiveCost(ctx.tiers, k, b, g, options);
+        return memo->cost(ctx.tiers, k, b, group, options);
     }
     // The link efficiency applied at the bottleneck tier, and its source.
     void describe(const CollectiveCost& c, double& efficiency, const std::string*& source) const noexcept
@@ -76,7 +78,7 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
     const ModelSpec& m = ctx.model;
     const OpScope scope = moe ? OpScope::MoeLayer : OpScope::DenseLayer;
     const double h = m.hidden.value, T = g.tokens;
-    const Comm comm(ctx);
+    const Comm comm(ctx, g);
     const Phase passes[] = {Phase::Forward, Phase::Backward, Phase::Recompute};
     // The share of the layers that run a pass's layer-wide collectives: a
     // recompute gathers again the inputs of the matmuls it repeats (TP, EP)
@@ -138,7 +140,7 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
         const double destinations = m.moe->maxNodesPerToken && crossesDomains
                                         ? std::min<double>(k, m.moe->maxNodesPerToken->value)
                                         : k;
-        const Comm sparse(ctx, destinations);
+        const Comm sparse(ctx, g, destinations);
         const CollectiveCost a2a = sparse.run(CollectiveKind::AllToAll, groupArray, g.groups().ep);
         const Bytes sent{tokens * h * kActivationBytes * std::min(destinations, ep) * (ep - 1) / ep}; // leaves one GPU
         const double steady = o.ep == EpOverlap::OneFOneB ? g.microbatches / (g.microbatches + p.pp - 1.0) : 1.0;
@@ -167,7 +169,7 @@ PipelineSend pipelineSend(const EvaluationContext& ctx, const ParallelLayout& p,
     PipelineSend out;
     if (p.pp <= 1) return out;
     out.bytes = Bytes{g.tokens * ctx.model.hidden.value * kActivationBytes / p.tp};
-    out.cost = Comm(ctx).run(CollectiveKind::PointToPoint, out.bytes, g.groups().pp);
+    out.cost = Comm(ctx, g).run(CollectiveKind::PointToPoint, out.bytes, g.groups().pp);
     AxisComm& a = e.axis(CommAxis::Pp);
     a.tier = out.cost.spannedTier;
     a.perGpuBandwidth = out.cost.algorithmBandwidth(out.bytes);
@@ -179,7 +181,7 @@ void addPipelineSends(const EvaluationContext& ctx, const ParallelLayout& p, con
 {
     if (p.pp <= 1) return;
     const double sends = 2.0 * g.microbatches * (p.schedule == Schedule::Interleaved ? p.vpp : 1);
-    e.ops.add(commRow(Comm(ctx), send.cost, OpKind::PpSend, Phase::Step, OpStream::Pp, OpScope::Step, sends, send.bytes,
+    e.ops.add(commRow(Comm(ctx, g), send.cost, OpKind::PpSend, Phase::Step, OpStream::Pp, OpScope::Step, sends, send.bytes,
                       send.cost.time, send.cost.time - onCriticalPath));
 }
 
@@ -188,7 +190,7 @@ void addStepOperations(const EvaluationContext& ctx, const ParallelLayout& p, co
 {
     const Scenario& s = ctx.scenario;
     const OverlapSettings& o = s.overlap;
-    const Comm comm(ctx);
+    const Comm comm(ctx, g);
     const ParamsPerGpu params = paramsPerGpu(ctx, p);
     const GroupPlacement &dpGroup = g.groups().dp, &expertDpGroup = g.groups().expertDp;
     // Gradients are reduced at the precision they accumulate in (main_grads:
