@@ -20,14 +20,12 @@ void addLayers(const EvaluationContext& ctx, const ParallelLayout& p, const Stag
     const double layers = moe ? g.moeLayers : g.denseLayers;
     if (layers <= 0) return;
     const LayerKernels& k = cachedKernels(ctx, p, g, moe ? KernelSet::MoeLayer : KernelSet::DenseLayer);
-    std::array<double, kRecomputedWorkKinds> share{};
+    LayerKernels::Shares share{};
     for (size_t w = 0; w < share.size(); ++w)
         share[w] = recomputedShare(ctx.scenario.training, g.denseLayers + g.moeLayers, static_cast<RecomputedWork>(w));
-    e.ops.addRows(k.begin(), k.end(), layers, [&](int i) {
-        const std::uint8_t w = k.work[static_cast<size_t>(i)];
-        return w == LayerKernels::kPass ? 1.0 : share[w];
-    });
-    e.ops.addSums(k.sumsFor(share), layers);
+    const LayerKernels::Stacked& stacked = k.stacked(layers, share);
+    e.ops.addRows(stacked.kept());
+    e.ops.addSums(stacked.sums, layers);
     addLayerCommunication(ctx, p, g, moe, layers, e);
 }
 
