@@ -2,8 +2,8 @@
 
 namespace scalescope {
 
-CollectiveCost CollectiveMemo::cost(const NetworkTiers& net, CollectiveKind kind, Bytes bytes, const GroupPlacement& group,
-                                    const CollectiveOptions& options) noexcept
+const CollectiveCost& CollectiveMemo::cost(const NetworkTiers& net, CollectiveKind kind, Bytes bytes,
+                                           const GroupPlacement& group, const CollectiveOptions& options) noexcept
 {
     const Key key{&group, kind, options.mode, options.sharp, bytes.si, options.topK, options.calibration};
     for (int i = 0; i < m_used; ++i)

@@ -18,8 +18,9 @@ namespace scalescope {
 class CollectiveMemo final {
 public:
     // collectiveCost(net, kind, bytes, group, options), remembered. `net` and
-    // the groups asked about must stay those of the owner until clear().
-    [[nodiscard]] CollectiveCost cost(const NetworkTiers& net, CollectiveKind kind, Bytes bytes, const GroupPlacement& group,
+    // the groups asked about must stay those of the owner until clear(). The
+    // reference is valid until the next call (a miss may reuse its slot).
+    [[nodiscard]] const CollectiveCost& cost(const NetworkTiers& net, CollectiveKind kind, Bytes bytes, const GroupPlacement& group,
                                       const CollectiveOptions& options) noexcept;
     void clear() noexcept;
 

@@ -29,8 +29,9 @@ struct Comm {
         : ctx(c), memo(g.collectives), options{c.scenario.efficiency, c.scenario.network.sharp, topK, &c.calibration}
     {
     }
-    // `group` is one of the stage's groups (g.groups()).
-    [[nodiscard]] CollectiveCost run(CollectiveKind k, Bytes b, const GroupPlacement& group) const noexcept
+    // `group` is one of the stage's groups (g.groups()). The reference is
+    // valid until the next run(): copy what must outlive it.
+    [[nodiscard]] const CollectiveCost& run(CollectiveKind k, Bytes b, const GroupPlacement& group) const noexcept
     {
         return memo->cost(ctx.tiers, k, b, group, options);
     }
@@ -93,7 +94,7 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
         const Bytes activation{T * h * kActivationBytes};
         const GroupPlacement& group = g.groups().tp;
         // A ReduceScatter costs what the AllGather of the same array does (ring model).
-        const CollectiveCost ag = comm.run(CollectiveKind::AllGather, activation, group);
+        const CollectiveCost& ag = comm.run(CollectiveKind::AllGather, activation, group);
         const CollectiveCost& rs = ag;
         const Seconds time = (ag.time + rs.time) * 2.0;
         for (Phase ph : passes) {
@@ -115,7 +116,7 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
         const double kvWidth = m.mla ? m.mla->kvLoraRank.value + m.mla->qkRopeHeadDim.value
                                      : 2.0 * m.kvHeads.value * m.headDim.value / tpShare;
         const Bytes kv{T * p.cp * kvWidth * kActivationBytes};
-        const CollectiveCost ag = comm.run(CollectiveKind::AllGather, kv, g.groups().cp);
+        const CollectiveCost& ag = comm.run(CollectiveKind::AllGather, kv, g.groups().cp);
         for (Phase ph : passes) {
             const double ringLayers = layers * (ph == Phase::Recompute ? attentionShare : 1.0);
             if (ringLayers <= 0) continue;
@@ -141,7 +142,7 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
                                         ? std::min<double>(k, m.moe->maxNodesPerToken->value)
                                         : k;
         const Comm sparse(ctx, g, destinations);
-        const CollectiveCost a2a = sparse.run(CollectiveKind::AllToAll, groupArray, g.groups().ep);
+        const CollectiveCost& a2a = sparse.run(CollectiveKind::AllToAll, groupArray, g.groups().ep);
         const Bytes sent{tokens * h * kActivationBytes * std::min(destinations, ep) * (ep - 1) / ep}; // leaves one GPU
         const double steady = o.ep == EpOverlap::OneFOneB ? g.microbatches / (g.microbatches + p.pp - 1.0) : 1.0;
         // DualPipe and Megatron's 1F1B overlap pair one micro-batch's forward
@@ -204,7 +205,7 @@ void addStepOperations(const EvaluationContext& ctx, const ParallelLayout& p, co
             const Bytes denseBytes{params.dense * bytesPerParam}, expertBytes{params.expert * bytesPerParam};
             CollectiveCost dense = dpGroup.size > 1 ? comm.run(k, denseBytes, dpGroup) : CollectiveCost{};
             if (expertDpGroup.size > 1 && expertBytes.si > 0) {
-                const CollectiveCost expert = comm.run(k, expertBytes, expertDpGroup);
+                const CollectiveCost& expert = comm.run(k, expertBytes, expertDpGroup); // `dense` is a copy
                 dense.time += expert.time;
                 if (dense.bottleneckTier < 0) dense = CollectiveCost{dense.time, expert.bandwidthTime, expert.latency,
                                                                      expert.bottleneckTier, expert.spannedTier,
