@@ -20,10 +20,7 @@ void addLayers(const EvaluationContext& ctx, const ParallelLayout& p, const Stag
     const double layers = moe ? g.moeLayers : g.denseLayers;
     if (layers <= 0) return;
     const LayerKernels& k = cachedKernels(ctx, p, g, moe ? KernelSet::MoeLayer : KernelSet::DenseLayer);
-    LayerKernels::Shares share{};
-    for (size_t w = 0; w < share.size(); ++w)
-        share[w] = recomputedShare(ctx.scenario.training, g.denseLayers + g.moeLayers, static_cast<RecomputedWork>(w));
-    const LayerKernels::Stacked& stacked = k.stacked(layers, share);
+    const LayerKernels::Stacked& stacked = k.stacked(layers, g.recomputed);
     e.ops.addRows(stacked.kept());
     e.ops.addSums(stacked.sums, layers);
     addLayerCommunication(ctx, p, g, moe, layers, e);
@@ -80,6 +77,8 @@ StageGeometry stageGeometry(const EvaluationContext& ctx, const ParallelLayout& 
     g.firstStage = p.pp == 1;
     g.lastStage = true;
     g.microbatches = microbatchCount(ctx.scenario, p);
+    for (size_t w = 0; w < g.recomputed.size(); ++w)
+        g.recomputed[w] = recomputedShare(ctx.scenario.training, g.denseLayers + g.moeLayers, static_cast<RecomputedWork>(w));
     PlacedGroups& placed = cachedAxisGroups(ctx, p);
     g.placed = &placed.groups;
     g.collectives = &placed.collectives;

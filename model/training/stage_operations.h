@@ -9,6 +9,9 @@
 #include "model/network/collective_memo.h"
 #include "model/training/evaluation_context.h"
 #include "model/training/operation_table.h"
+#include "model/training/recompute_policy.h"
+
+#include <array>
 
 namespace scalescope {
 
@@ -19,6 +22,9 @@ struct StageGeometry {
     bool firstStage = true;    // holds the embedding
     bool lastStage = true;     // holds the logits and the loss
     int microbatches = 1;      // per pipeline, per step
+    // The share of each kind of forward work (RecomputedWork) the backward
+    // runs again under the scenario's recompute mode (recompute_policy.h).
+    std::array<double, kRecomputedWorkKinds> recomputed{};
     // Every group of each axis, placed on the network tiers: a per-thread memo
     // entry (stageGeometry), valid until this thread evaluates another layout.
     const AxisGroups* placed = nullptr;

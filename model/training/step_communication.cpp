@@ -84,9 +84,8 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
     // The share of the layers that run a pass's layer-wide collectives: a
     // recompute gathers again the inputs of the matmuls it repeats (TP, EP)
     // and reruns the ring with the attention it repeats (CP).
-    const double stageLayers = g.denseLayers + g.moeLayers;
-    const double matmuls = recomputedShare(ctx.scenario.training, stageLayers, RecomputedWork::Matmuls);
-    const double attentionShare = recomputedShare(ctx.scenario.training, stageLayers, RecomputedWork::Attention);
+    const double matmuls = g.recomputed[static_cast<size_t>(RecomputedWork::Matmuls)];
+    const double attentionShare = g.recomputed[static_cast<size_t>(RecomputedWork::Attention)];
     auto rowsOf = [&](Phase ph) { return ph == Phase::Recompute ? matmuls : 1.0; };
 
     if (p.tp > 1) {
