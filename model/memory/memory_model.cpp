@@ -98,10 +98,14 @@ MemoryPerGpu memoryPerGpu(const EvaluationContext& ctx, const ParallelLayout& p,
     ActivationOptions working = o;
     working.recompute = Recompute::None;
     const double recomputed = stageLayers * fullRecomputeShare(s.training, stageLayers);
-    const double layerBytes = s.training.recompute == Recompute::Full
-                                  ? tokens * (recomputed * perLayer(o) + (stageLayers - recomputed) * perLayer(working))
-                                  : tokens * stageLayers * perLayer(o);
-    const double workingSet = recomputed > 0 ? tokens * perLayer(working) : 0.0;
+    double layerBytes = 0, workingSet = 0;
+    if (s.training.recompute == Recompute::Full) {
+        const double whole = perLayer(working); // asked once: it walks every tensor of both layer kinds
+        layerBytes = tokens * (recomputed * perLayer(o) + (stageLayers - recomputed) * whole);
+        if (recomputed > 0) workingSet = tokens * whole;
+    } else {
+        layerBytes = tokens * stageLayers * perLayer(o);
+    }
     const double inFlight = inFlightMicrobatches(p.schedule, p.pp, p.vpp, microbatches);
     const double firstStage = layerBytes * inFlight + workingSet;
     // The last stage also holds fp32 logits of one micro-batch (4 bytes per vocabulary entry, over tp).

@@ -331,9 +331,32 @@ const LayerKernels& cachedKernels(const EvaluationContext& ctx, const ParallelLa
     return cachedKernelRows(ctx, p, g, set);
 }
 
+const LayerKernels::Stacked& LayerKernels::stacked(double layers, const Shares& share) const noexcept
+{
+    if (share != m_share) {
+        m_stacked.sums = passes;
+        for (size_t w = 0; w < share.size(); ++w)
+            if (share[w] > 0) m_stacked.sums.addScaled(recomputed[w], share[w]);
+    }
+    if (share != m_share || layers != m_layers) {
+        size_t n = 0;
+        for (size_t i = 0; i < static_cast<size_t>(size); ++i) {
+            const double w = work[i] == kPass ? 1.0 : share[work[i]];
+            if (w <= 0) continue;
+            OpRow& r = m_stacked.rows[n++];
+            r = rows[i];
+            r.count = rows[i].count * layers * w;
+        }
+        m_stacked.size = static_cast<int>(n);
+        m_share = share;
+        m_layers = layers;
+    }
+    return m_stacked;
+}
+
 void appendKernels(const LayerKernels& k, OperationTable& t) noexcept
 {
-    t.addRows(k.begin(), k.end(), 1.0, [](int) { return 1.0; });
+    t.addRows({k.begin(), k.end()});
     t.addSums(k.passes, 1.0);
 }
 

@@ -23,6 +23,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 
 namespace scalescope {
 
@@ -53,22 +54,25 @@ struct LayerKernels {
     }
     [[nodiscard]] const OpRow* begin() const noexcept { return rows.data(); }
     [[nodiscard]] const OpRow* end() const noexcept { return rows.data() + size; }
-    // The sums of one layer under a recompute mode's shares, kept for the
-    // last shares asked (a slider or a search asks the same ones again).
-    [[nodiscard]] const OpSums& sumsFor(const std::array<double, kRecomputedWorkKinds>& share) const noexcept
-    {
-        if (share != m_share) {
-            m_sums = passes;
-            for (size_t w = 0; w < share.size(); ++w)
-                if (share[w] > 0) m_sums.addScaled(recomputed[w], share[w]);
-            m_share = share;
-        }
-        return m_sums;
-    }
+
+    using Shares = std::array<double, kRecomputedWorkKinds>; // by RecomputedWork
+    // `layers` such layers under a recompute mode's shares of each kind of
+    // work: the rows they run, count × layers × share (a share of 0 leaves a
+    // row out), and the sums of one of them (the table adds those `layers`
+    // times). Kept for the last layers and shares asked: a slider or a search
+    // asks the same ones again, and the table then copies the rows in one go.
+    struct Stacked {
+        std::array<OpRow, kCapacity> rows{}; // [0, size)
+        int size = 0;
+        OpSums sums;
+        [[nodiscard]] std::span<const OpRow> kept() const noexcept { return {rows.data(), static_cast<size_t>(size)}; }
+    };
+    [[nodiscard]] const Stacked& stacked(double layers, const Shares& share) const noexcept;
 
 private:
-    mutable std::array<double, kRecomputedWorkKinds> m_share{-1, -1, -1, -1, -1};
-    mutable OpSums m_sums;
+    mutable Shares m_share{-1, -1, -1, -1, -1};
+    mutable double m_layers = -1;
+    mutable Stacked m_stacked;
 };
 
 // Which kernels a memo entry holds: one layer, or the stage's ends.

@@ -22,8 +22,11 @@
 
 #include "model/spec/units.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstring>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -98,6 +101,10 @@ struct OpSums {
     Seconds total[kStreams][kPhases]{}, exposed[kStreams][kPhases]{};
     Bytes bytes[kStreams]{};
     Seconds window[kScopes][kPhases][kBounds]{};
+    // Bit s: a row of stream s was added; bit sc of `scopes`: a compute row of
+    // scope sc. The sums of the others are still zero, so addScaled skips
+    // them: a layer's rows touch one stream and one scope of the 150 sums.
+    std::uint8_t streams = 0, scopes = 0;
 
     void add(const OpRow& row) noexcept
     {
@@ -105,21 +112,32 @@ struct OpSums {
         total[s][ph] += row.total();
         exposed[s][ph] += row.exposed();
         bytes[s] += row.bytes * row.count;
-        if (row.stream == OpStream::Compute) window[static_cast<size_t>(row.scope)][ph][static_cast<size_t>(row.bound)] += row.total();
+        streams |= static_cast<std::uint8_t>(1u << s);
+        if (row.stream == OpStream::Compute) {
+            const size_t sc = static_cast<size_t>(row.scope);
+            window[sc][ph][static_cast<size_t>(row.bound)] += row.total();
+            scopes |= static_cast<std::uint8_t>(1u << sc);
+        }
     }
-    // Adds `other` as if each of its rows had `k` times the count.
+    // Adds `other` as if each of its rows had `k` times the count (k finite:
+    // then skipping other's untouched sums, zero times k, changes no bit).
     void addScaled(const OpSums& other, double k) noexcept
     {
         for (size_t s = 0; s < kStreams; ++s) {
+            if (!(other.streams & (1u << s))) continue;
             for (size_t ph = 0; ph < kPhases; ++ph) {
                 total[s][ph] += other.total[s][ph] * k;
                 exposed[s][ph] += other.exposed[s][ph] * k;
             }
             bytes[s] += other.bytes[s] * k;
         }
-        for (size_t sc = 0; sc < kScopes; ++sc)
+        for (size_t sc = 0; sc < kScopes; ++sc) {
+            if (!(other.scopes & (1u << sc))) continue;
             for (size_t ph = 0; ph < kPhases; ++ph)
                 for (size_t b = 0; b < kBounds; ++b) window[sc][ph][b] += other.window[sc][ph][b] * k;
+        }
+        streams |= other.streams;
+        scopes |= other.scopes;
     }
 };
 
@@ -138,24 +156,15 @@ public:
         m_rows[static_cast<size_t>(m_size++)].row = row;
         m_sums.add(row);
     }
-    // Appends rows whose sums are already known (a memoised layer), each
-    // with `k` × weight(i) times its count, i the row's index from `first`
-    // (weight 0 leaves a row out); the caller adds the matching sums with addSums.
-    template <class Weight>
-    void addRows(const OpRow* first, const OpRow* last, double k, Weight weight) noexcept
+    // Appends rows whose sums are already known (a memoised layer) in one
+    // copy; the caller adds the matching sums with addSums.
+    void addRows(std::span<const OpRow> rows) noexcept
     {
-        for (const OpRow* r = first; r != last; ++r) {
-            const double w = weight(static_cast<int>(r - first));
-            if (w <= 0) continue;
-            if (m_size >= kCapacity) {
-                ++m_dropped;
-                continue;
-            }
-            const double count = r->count * k * w; // from the source: no reload of the row just stored
-            OpRow& row = m_rows[static_cast<size_t>(m_size++)].row;
-            row = *r;
-            row.count = count;
-        }
+        const size_t room = static_cast<size_t>(kCapacity - m_size);
+        const size_t n = std::min(rows.size(), room);
+        m_dropped += static_cast<int>(rows.size() - n);
+        if (n > 0) std::memcpy(static_cast<void*>(&m_rows[static_cast<size_t>(m_size)]), rows.data(), n * sizeof(OpRow));
+        m_size += static_cast<int>(n);
     }
     // Adds the sums of rows appended by addRows, `k` times.
     void addSums(const OpSums& sums, double k) noexcept { m_sums.addScaled(sums, k); }

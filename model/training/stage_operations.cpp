@@ -20,14 +20,9 @@ void addLayers(const EvaluationContext& ctx, const ParallelLayout& p, const Stag
     const double layers = moe ? g.moeLayers : g.denseLayers;
     if (layers <= 0) return;
     const LayerKernels& k = cachedKernels(ctx, p, g, moe ? KernelSet::MoeLayer : KernelSet::DenseLayer);
-    std::array<double, kRecomputedWorkKinds> share{};
-    for (size_t w = 0; w < share.size(); ++w)
-        share[w] = recomputedShare(ctx.scenario.training, g.denseLayers + g.moeLayers, static_cast<RecomputedWork>(w));
-    e.ops.addRows(k.begin(), k.end(), layers, [&](int i) {
-        const std::uint8_t w = k.work[static_cast<size_t>(i)];
-        return w == LayerKernels::kPass ? 1.0 : share[w];
-    });
-    e.ops.addSums(k.sumsFor(share), layers);
+    const LayerKernels::Stacked& stacked = k.stacked(layers, g.recomputed);
+    e.ops.addRows(stacked.kept());
+    e.ops.addSums(stacked.sums, layers);
     addLayerCommunication(ctx, p, g, moe, layers, e);
 }
 
@@ -42,24 +37,27 @@ struct GroupsKey {
     bool operator==(const GroupsKey&) const = default;
 };
 
-const AxisGroups& cachedAxisGroups(const EvaluationContext& ctx, const ParallelLayout& p) noexcept
+struct PlacedGroups {
+    GroupsKey key;
+    AxisGroups groups;
+    CollectiveMemo collectives; // of these groups only: cleared with them
+};
+
+PlacedGroups& cachedAxisGroups(const EvaluationContext& ctx, const ParallelLayout& p) noexcept
 {
     constexpr size_t kEntries = 64;
-    struct Entry {
-        GroupsKey key;
-        AxisGroups groups;
-    };
-    thread_local std::array<Entry, kEntries> cache{};
+    thread_local std::array<PlacedGroups, kEntries> cache{};
     const GroupsKey key{&ctx, ctx.instance, p.tp, p.cp, p.ep, p.dp, p.pp, p.order};
     size_t hash = static_cast<size_t>(p.tp) * 131 + static_cast<size_t>(p.cp) * 31 + static_cast<size_t>(p.ep) * 7 +
                   static_cast<size_t>(p.dp) * 17 + static_cast<size_t>(p.pp) * 3;
     for (Axis a : p.order) hash = hash * 5 + static_cast<size_t>(a);
-    Entry& entry = cache[hash % kEntries];
+    PlacedGroups& entry = cache[hash % kEntries];
     if (!(entry.key == key)) {
         entry.groups = axisGroups(ctx.tiers, p);
+        entry.collectives.clear();
         entry.key = key;
     }
-    return entry.groups;
+    return entry;
 }
 
 } // namespace
@@ -79,7 +77,11 @@ StageGeometry stageGeometry(const EvaluationContext& ctx, const ParallelLayout& 
     g.firstStage = p.pp == 1;
     g.lastStage = true;
     g.microbatches = microbatchCount(ctx.scenario, p);
-    g.placed = &cachedAxisGroups(ctx, p);
+    for (size_t w = 0; w < g.recomputed.size(); ++w)
+        g.recomputed[w] = recomputedShare(ctx.scenario.training, g.denseLayers + g.moeLayers, static_cast<RecomputedWork>(w));
+    PlacedGroups& placed = cachedAxisGroups(ctx, p);
+    g.placed = &placed.groups;
+    g.collectives = &placed.collectives;
     return g;
 }
 

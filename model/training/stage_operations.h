@@ -6,8 +6,12 @@
 // (the compute rows and their GEMM shapes: layer_kernels.h).
 
 #include "model/network/axis_groups.h"
+#include "model/network/collective_memo.h"
 #include "model/training/evaluation_context.h"
 #include "model/training/operation_table.h"
+#include "model/training/recompute_policy.h"
+
+#include <array>
 
 namespace scalescope {
 
@@ -18,9 +22,14 @@ struct StageGeometry {
     bool firstStage = true;    // holds the embedding
     bool lastStage = true;     // holds the logits and the loss
     int microbatches = 1;      // per pipeline, per step
+    // The share of each kind of forward work (RecomputedWork) the backward
+    // runs again under the scenario's recompute mode (recompute_policy.h).
+    std::array<double, kRecomputedWorkKinds> recomputed{};
     // Every group of each axis, placed on the network tiers: a per-thread memo
     // entry (stageGeometry), valid until this thread evaluates another layout.
     const AxisGroups* placed = nullptr;
+    // The costs of collectives over those groups, kept beside them (per thread too).
+    CollectiveMemo* collectives = nullptr;
     [[nodiscard]] const AxisGroups& groups() const noexcept { return *placed; }
 };
 

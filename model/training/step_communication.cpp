@@ -22,15 +22,18 @@ constexpr double kAdamStepBf16MomentsBytesPerParam = 20;
 
 struct Comm {
     const EvaluationContext& ctx;
+    CollectiveMemo* memo; // the stage's groups' memo (stage_operations.h)
     CollectiveOptions options;
 
-    explicit Comm(const EvaluationContext& c, double topK = 0)
-        : ctx(c), options{c.scenario.efficiency, c.scenario.network.sharp, topK, &c.calibration}
+    Comm(const EvaluationContext& c, const StageGeometry& g, double topK = 0)
+        : ctx(c), memo(g.collectives), options{c.scenario.efficiency, c.scenario.network.sharp, topK, &c.calibration}
     {
     }
-    [[nodiscard]] CollectiveCost run(CollectiveKind k, Bytes b, const GroupPlacement& g) const noexcept
+    // `group` is one of the stage's groups (g.groups()). The reference is
+    // valid until the next run(): copy what must outlive it.
+    [[nodiscard]] const CollectiveCost& run(CollectiveKind k, Bytes b, const GroupPlacement& group) const noexcept
     {
-        return collectiveCost(ctx.tiers, k, b, g, options);
+        return memo->cost(ctx.tiers, k, b, group, options);
     }
     // The link efficiency applied at the bottleneck tier, and its source.
     void describe(const CollectiveCost& c, double& efficiency, const std::string*& source) const noexcept
@@ -76,14 +79,13 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
     const ModelSpec& m = ctx.model;
     const OpScope scope = moe ? OpScope::MoeLayer : OpScope::DenseLayer;
     const double h = m.hidden.value, T = g.tokens;
-    const Comm comm(ctx);
+    const Comm comm(ctx, g);
     const Phase passes[] = {Phase::Forward, Phase::Backward, Phase::Recompute};
     // The share of the layers that run a pass's layer-wide collectives: a
     // recompute gathers again the inputs of the matmuls it repeats (TP, EP)
     // and reruns the ring with the attention it repeats (CP).
-    const double stageLayers = g.denseLayers + g.moeLayers;
-    const double matmuls = recomputedShare(ctx.scenario.training, stageLayers, RecomputedWork::Matmuls);
-    const double attentionShare = recomputedShare(ctx.scenario.training, stageLayers, RecomputedWork::Attention);
+    const double matmuls = g.recomputed[static_cast<size_t>(RecomputedWork::Matmuls)];
+    const double attentionShare = g.recomputed[static_cast<size_t>(RecomputedWork::Attention)];
     auto rowsOf = [&](Phase ph) { return ph == Phase::Recompute ? matmuls : 1.0; };
 
     if (p.tp > 1) {
@@ -91,7 +93,7 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
         const Bytes activation{T * h * kActivationBytes};
         const GroupPlacement& group = g.groups().tp;
         // A ReduceScatter costs what the AllGather of the same array does (ring model).
-        const CollectiveCost ag = comm.run(CollectiveKind::AllGather, activation, group);
+        const CollectiveCost& ag = comm.run(CollectiveKind::AllGather, activation, group);
         const CollectiveCost& rs = ag;
         const Seconds time = (ag.time + rs.time) * 2.0;
         for (Phase ph : passes) {
@@ -113,7 +115,7 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
         const double kvWidth = m.mla ? m.mla->kvLoraRank.value + m.mla->qkRopeHeadDim.value
                                      : 2.0 * m.kvHeads.value * m.headDim.value / tpShare;
         const Bytes kv{T * p.cp * kvWidth * kActivationBytes};
-        const CollectiveCost ag = comm.run(CollectiveKind::AllGather, kv, g.groups().cp);
+        const CollectiveCost& ag = comm.run(CollectiveKind::AllGather, kv, g.groups().cp);
         for (Phase ph : passes) {
             const double ringLayers = layers * (ph == Phase::Recompute ? attentionShare : 1.0);
             if (ringLayers <= 0) continue;
@@ -138,8 +140,8 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
         const double destinations = m.moe->maxNodesPerToken && crossesDomains
                                         ? std::min<double>(k, m.moe->maxNodesPerToken->value)
                                         : k;
-        const Comm sparse(ctx, destinations);
-        const CollectiveCost a2a = sparse.run(CollectiveKind::AllToAll, groupArray, g.groups().ep);
+        const Comm sparse(ctx, g, destinations);
+        const CollectiveCost& a2a = sparse.run(CollectiveKind::AllToAll, groupArray, g.groups().ep);
         const Bytes sent{tokens * h * kActivationBytes * std::min(destinations, ep) * (ep - 1) / ep}; // leaves one GPU
         const double steady = o.ep == EpOverlap::OneFOneB ? g.microbatches / (g.microbatches + p.pp - 1.0) : 1.0;
         // DualPipe and Megatron's 1F1B overlap pair one micro-batch's forward
@@ -167,7 +169,7 @@ PipelineSend pipelineSend(const EvaluationContext& ctx, const ParallelLayout& p,
     PipelineSend out;
     if (p.pp <= 1) return out;
     out.bytes = Bytes{g.tokens * ctx.model.hidden.value * kActivationBytes / p.tp};
-    out.cost = Comm(ctx).run(CollectiveKind::PointToPoint, out.bytes, g.groups().pp);
+    out.cost = Comm(ctx, g).run(CollectiveKind::PointToPoint, out.bytes, g.groups().pp);
     AxisComm& a = e.axis(CommAxis::Pp);
     a.tier = out.cost.spannedTier;
     a.perGpuBandwidth = out.cost.algorithmBandwidth(out.bytes);
@@ -179,7 +181,7 @@ void addPipelineSends(const EvaluationContext& ctx, const ParallelLayout& p, con
 {
     if (p.pp <= 1) return;
     const double sends = 2.0 * g.microbatches * (p.schedule == Schedule::Interleaved ? p.vpp : 1);
-    e.ops.add(commRow(Comm(ctx), send.cost, OpKind::PpSend, Phase::Step, OpStream::Pp, OpScope::Step, sends, send.bytes,
+    e.ops.add(commRow(Comm(ctx, g), send.cost, OpKind::PpSend, Phase::Step, OpStream::Pp, OpScope::Step, sends, send.bytes,
                       send.cost.time, send.cost.time - onCriticalPath));
 }
 
@@ -188,7 +190,7 @@ void addStepOperations(const EvaluationContext& ctx, const ParallelLayout& p, co
 {
     const Scenario& s = ctx.scenario;
     const OverlapSettings& o = s.overlap;
-    const Comm comm(ctx);
+    const Comm comm(ctx, g);
     const ParamsPerGpu params = paramsPerGpu(ctx, p);
     const GroupPlacement &dpGroup = g.groups().dp, &expertDpGroup = g.groups().expertDp;
     // Gradients are reduced at the precision they accumulate in (main_grads:
@@ -202,7 +204,7 @@ void addStepOperations(const EvaluationContext& ctx, const ParallelLayout& p, co
             const Bytes denseBytes{params.dense * bytesPerParam}, expertBytes{params.expert * bytesPerParam};
             CollectiveCost dense = dpGroup.size > 1 ? comm.run(k, denseBytes, dpGroup) : CollectiveCost{};
             if (expertDpGroup.size > 1 && expertBytes.si > 0) {
-                const CollectiveCost expert = comm.run(k, expertBytes, expertDpGroup);
+                const CollectiveCost& expert = comm.run(k, expertBytes, expertDpGroup); // `dense` is a copy
                 dense.time += expert.time;
                 if (dense.bottleneckTier < 0) dense = CollectiveCost{dense.time, expert.bandwidthTime, expert.latency,
                                                                      expert.bottleneckTier, expert.spannedTier,

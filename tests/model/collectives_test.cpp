@@ -4,6 +4,8 @@
 
 #include "model_test_support.h"
 
+#include "model/network/axis_groups.h"
+#include "model/network/collective_memo.h"
 #include "model/network/collectives.h"
 #include "model/network/topology.h"
 
@@ -181,4 +183,62 @@ TEST_CASE("Measured mode: 2 x 8 A100 AllGather / ReduceScatter run NCCL's flat r
     // Theoretical mode keeps the seed's tree: half the array leaves each node.
     const CollectiveCost tree = collectiveCost(n, CollectiveKind::AllGather, Bytes{b}, {16, 1}, kTheory);
     CHECK(tree.tiers[1].time.si == Approx(b / 2 / 200e9).epsilon(1e-9));
+}
+
+TEST_CASE("CollectiveMemo returns exactly what collectiveCost computes, asked in any order, beyond its slots and after clear()",
+          "[collectives][memo]")
+{
+    const NetworkTiers n = h100Tiers(16384);
+    const CalibrationSpec* cal = catalog().calibration("nccl-measured");
+    ParallelLayout p;
+    p.tp = 8;
+    p.pp = 16;
+    p.dp = 128;
+    const AxisGroups groups = axisGroups(n, p);
+    const CollectiveOptions measured{EfficiencyMode::Measured, false, 0, cal};
+    CollectiveOptions sharp = measured, sparse = measured;
+    sharp.sharp = true;
+    sparse.topK = 4;
+    struct Ask {
+        CollectiveKind kind;
+        double bytes;
+        const GroupPlacement* group;
+        CollectiveOptions options;
+    };
+    // Every field of the key changes once against its neighbours, and more
+    // distinct collectives than the memo has slots, each asked three times.
+    const std::vector<Ask> asks = {
+        {CollectiveKind::AllGather, 64e6, &groups.tp, measured},  {CollectiveKind::ReduceScatter, 64e6, &groups.tp, measured},
+        {CollectiveKind::AllGather, 32e6, &groups.tp, measured},  {CollectiveKind::AllGather, 64e6, &groups.dp, measured},
+        {CollectiveKind::AllGather, 64e6, &groups.tp, kTheory},   {CollectiveKind::AllReduce, 2e9, &groups.dp, measured},
+        {CollectiveKind::AllReduce, 2e9, &groups.dp, sharp},      {CollectiveKind::AllToAll, 8e6, &groups.dp, measured},
+        {CollectiveKind::AllToAll, 8e6, &groups.dp, sparse},      {CollectiveKind::PointToPoint, 16e6, &groups.pp, measured},
+        {CollectiveKind::ReduceScatter, 1e9, &groups.dp, measured}, {CollectiveKind::AllGather, 1e9, &groups.dp, measured},
+        {CollectiveKind::AllGather, 5e8, &groups.dp, measured},   {CollectiveKind::ReduceScatter, 5e8, &groups.dp, kTheory},
+    };
+    const auto same = [](const CollectiveCost& a, const CollectiveCost& b) {
+        bool tiers = a.tierCount == b.tierCount;
+        for (int i = 0; tiers && i < a.tierCount; ++i) {
+            const TierCost &x = a.tiers[static_cast<size_t>(i)], &y = b.tiers[static_cast<size_t>(i)];
+            tiers = x.time == y.time && x.degree == y.degree && x.concurrency == y.concurrency && x.bandwidth == y.bandwidth &&
+                    x.efficiency == y.efficiency;
+        }
+        return tiers && a.time == b.time && a.bandwidthTime == b.bandwidthTime && a.latency == b.latency &&
+               a.bottleneckTier == b.bottleneckTier && a.spannedTier == b.spannedTier;
+    };
+    CollectiveMemo memo;
+    const auto check = [&](size_t i) {
+        const Ask& a = asks[i];
+        INFO("ask " << i);
+        CHECK(same(memo.cost(n, a.kind, Bytes{a.bytes}, *a.group, a.options),
+                   collectiveCost(n, a.kind, Bytes{a.bytes}, *a.group, a.options)));
+    };
+    for (int round = 0; round < 3; ++round) {
+        if (round == 2) memo.clear();
+        for (size_t i = 0; i < asks.size(); ++i) {
+            check(i);     // new, or evicted by the previous round
+            check(i);     // just remembered
+            check(i / 2); // remembered a few asks ago
+        }
+    }
 }
