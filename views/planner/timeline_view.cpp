@@ -215,7 +215,8 @@ void TimelineView::paintEvent(QPaintEvent*)
             const int x0 = static_cast<int>(std::max(d.x0, plot.left()));
             const int x1 = static_cast<int>(std::min(std::max(d.x1, d.x0 + 1), plot.right()));
             if (x1 <= x0) continue;
-            const QRect box(QPoint(x0, static_cast<int>(top + 1)), QPoint(x1 - 1, static_cast<int>(top + rh - 1) - 1));
+            const int y0 = static_cast<int>(top + 1), y1 = std::max(y0, static_cast<int>(top + rh - 1) - 1); // at least a pixel high
+            const QRect box(QPoint(x0, y0), QPoint(x1 - 1, y1));
             if (d.event < 0) {
                 // Several events under a few pixels each: the colour that covers most of
                 // the block, as opaque as the events are dense (quantised to 4 levels).
