@@ -149,6 +149,11 @@ void ScenarioControls::build()
     m_attentionKernel = new QComboBox(this);
     m_attentionKernel->setObjectName(QStringLiteral("attentionKernel"));
     row(QStringLiteral("attention"), m_attentionKernel);
+    m_lossKernel = new QComboBox(this);
+    m_lossKernel->setObjectName(QStringLiteral("lossKernel"));
+    for (CrossEntropyKernel k : {CrossEntropyKernel::Fused, CrossEntropyKernel::Eager})
+        m_lossKernel->addItem(QString(), QString::fromUtf8(crossEntropyKey(k).data()));
+    row(QStringLiteral("loss"), m_lossKernel);
 
     for (const QString& axis : sliderAxes()) {
         AxisControl c;
@@ -233,6 +238,9 @@ void ScenarioControls::build()
     });
     comboEdit(m_attentionKernel, QT_TR_NOOP("Change attention kernel"),
               [](Scenario& s, const QVariant& v) { s.training.attentionKernel = v.toString().toStdString(); });
+    comboEdit(m_lossKernel, QT_TR_NOOP("Change loss kernel"), [](Scenario& s, const QVariant& v) {
+        s.training.crossEntropy = crossEntropyFromKey(v.toString().toStdString()).value_or(CrossEntropyKernel::Fused);
+    });
     connect(m_recomputeLayers, &QSpinBox::editingFinished, this, [this] {
         const int layers = m_recomputeLayers->value();
         if (layers != m_controller.scenario().training.recomputeLayers)

@@ -102,6 +102,7 @@ private:
     QComboBox* m_recompute = nullptr;
     QSpinBox* m_recomputeLayers = nullptr;   // with full recompute: layers per stage (0: all)
     QComboBox* m_attentionKernel = nullptr;  // "": the GPU family's default
+    QComboBox* m_lossKernel = nullptr;       // how the cross-entropy runs (cross_entropy): fused or eager
     QComboBox* m_schedule = nullptr;
     QListWidget* m_order = nullptr;
     QCheckBox* m_sharp = nullptr;

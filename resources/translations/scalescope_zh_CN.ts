@@ -2252,6 +2252,26 @@ Flow for this job: %3 (%4 of heat)</source>
         <source>With ZeRO stage 3: how each GPU keeps its shard of the weights. DeepSpeed keeps a 16-bit shard beside the optimizer&apos;s fp32 master (18 B per parameter with fp32 gradients); PyTorch FSDP (llm-foundry, torchtitan) steps the fp32 shard itself (16 B). Memory only.</source>
         <translation>ZeRO 阶段 3 时：每个 GPU 如何保存自己的权重分片。DeepSpeed 在优化器的 fp32 主权重之外再保留一份 16 位分片（fp32 梯度时每参数 18 B）；PyTorch FSDP（llm-foundry、torchtitan）直接更新 fp32 分片（16 B）。只影响内存。</translation>
     </message>
+    <message>
+        <source>Change loss kernel</source>
+        <translation>更改损失核</translation>
+    </message>
+    <message>
+        <source>Loss kernel</source>
+        <translation>损失核</translation>
+    </message>
+    <message>
+        <source>fused (one kernel)</source>
+        <translation>融合（单个核）</translation>
+    </message>
+    <message>
+        <source>eager (fp32 chain, Megatron-LM&apos;s default)</source>
+        <translation>逐个执行（fp32 核链，Megatron-LM 默认）</translation>
+    </message>
+    <message>
+        <source>How the cross-entropy over the vocabulary runs on the last stage: one fused kernel (--cross-entropy-loss-fusion, torch.compile), or a chain of eager kernels on fp32 logits (Megatron-LM&apos;s default vocab_parallel_cross_entropy): about 4x slower on an H100</source>
+        <translation>最后一个阶段上词表交叉熵的执行方式：一个融合核（--cross-entropy-loss-fusion、torch.compile），或在 fp32 logits 上逐个执行的一串核（Megatron-LM 默认的 vocab_parallel_cross_entropy）：在 H100 上约慢 4 倍</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::ShardingMapScene</name>

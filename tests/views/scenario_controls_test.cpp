@@ -225,6 +225,35 @@ TEST_CASE("Controls: ZeRO-3 weights (zero3_style) are offered only with ZeRO sta
     CHECK(style->currentData().toString() == QStringLiteral("deepspeed"));
 }
 
+TEST_CASE("Controls: the loss kernel (cross_entropy) switches to Megatron-LM's eager chain, which lengthens only the "
+          "cross-entropy rows, and undoes",
+          "[planner][controls]")
+{
+    Controls c("default"); // Llama 3 70B on 64 H100: fused loss
+    auto* loss = c.child<QComboBox>("lossKernel");
+    REQUIRE(loss->isEnabled());
+    CHECK(loss->currentData().toString() == QStringLiteral("fused"));
+    auto lossTime = [&] {
+        Seconds t{};
+        for (const OpRow& r : c.controller.result()->evaluation.ops)
+            if (r.op == OpKind::CrossEntropy) t += r.total();
+        return t;
+    };
+    const Seconds fusedLoss = lossTime();
+    const Seconds fusedCompute = c.controller.result()->evaluation.stage.forwardCompute;
+    REQUIRE(fusedLoss.si > 0);
+    c.choose("lossKernel", QStringLiteral("eager"));
+    CHECK(c.controller.scenario().training.crossEntropy == CrossEntropyKernel::Eager);
+    const Seconds eagerLoss = lossTime();
+    CHECK(eagerLoss.si == Approx(fusedLoss.si * 827.0 / 210.0).epsilon(0.005)); // the calibration's two bandwidths (and a launch each)
+    CHECK((c.controller.result()->evaluation.stage.forwardCompute - fusedCompute).si ==
+          Approx((eagerLoss - fusedLoss).si).epsilon(1e-9));
+    c.controller.undoStack()->undo();
+    c.settle();
+    CHECK(c.controller.scenario().training.crossEntropy == CrossEntropyKernel::Fused);
+    CHECK(loss->currentData().toString() == QStringLiteral("fused"));
+}
+
 TEST_CASE("Controls: FP8 weights (fp8_params) can be ticked only with FP8 precision, halve the weight memory, undo, and "
           "a precision change away from FP8 clears them",
           "[planner][controls]")
