@@ -185,13 +185,13 @@ void addPipelineSends(const EvaluationContext& ctx, const ParallelLayout& p, con
                       send.cost.time, send.cost.time - onCriticalPath));
 }
 
-void addStepOperations(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g, Seconds stageForward,
+void addStepOperations(const EvaluationContext& ctx, const StageGeometry& g, Seconds stageForward,
                        Seconds stageBackward, const MemoryPerGpu& memory, int zeroStage, Evaluation& e) noexcept
 {
     const Scenario& s = ctx.scenario;
     const OverlapSettings& o = s.overlap;
     const Comm comm(ctx, g);
-    const ParamsPerGpu params = paramsPerGpu(ctx, p);
+    const ParamsPerGpu& params = g.params;
     const GroupPlacement &dpGroup = g.groups().dp, &expertDpGroup = g.groups().expertDp;
     // Gradients are reduced at the precision they accumulate in (main_grads:
     // Megatron-LM's bf16 default is fp32, --accumulate-allreduce-grads-in-fp32);

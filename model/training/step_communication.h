@@ -46,8 +46,7 @@ void addPipelineSends(const EvaluationContext& ctx, const ParallelLayout& p, con
 // optimizer step and superchip spill, given the stage's per-micro-batch
 // forward and backward times (the windows DP communication hides in).
 // `zeroStage` is the scenario's own, or another one to weigh advice.
-void addStepOperations(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g,
-                       Seconds stageForward, Seconds stageBackward, const MemoryPerGpu& memory, int zeroStage,
-                       Evaluation& e) noexcept;
+void addStepOperations(const EvaluationContext& ctx, const StageGeometry& g, Seconds stageForward, Seconds stageBackward,
+                       const MemoryPerGpu& memory, int zeroStage, Evaluation& e) noexcept;
 
 } // namespace scalescope

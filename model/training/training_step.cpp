@@ -136,9 +136,9 @@ Evaluation evaluateWithZero(const EvaluationContext& ctx, const ParallelLayout& 
     addPipelineSends(ctx, p, g, send, e.stage.p2p, e); // every send pays stage.p2p on the critical path
 
     // --- data parallelism, optimizer, spill ----------------------------------------
-    e.memory = memoryPerGpu(ctx, p, microbatches, zeroStage);
+    e.memory = memoryPerGpu(ctx, p, microbatches, zeroStage, g.params);
     const MemoryPerGpu& memory = e.memory;
-    addStepOperations(ctx, p, g, e.stage.forward(), e.stage.backward(), memory, zeroStage, e);
+    addStepOperations(ctx, g, e.stage.forward(), e.stage.backward(), memory, zeroStage, e);
     axisTotals(e.ops, mb, e);
     // Data-parallel traffic hidden behind the backward passes slows them too:
     // spread over the micro-batches, then the pipeline is timed again.
