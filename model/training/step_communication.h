@@ -31,16 +31,20 @@ namespace scalescope {
 void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g, bool moe,
                            double layers, Evaluation& e) noexcept;
 
-// One stage-to-stage send of a micro-batch's activations (zero without PP).
+// One stage-to-stage send of a micro-batch's activations (zero without PP):
+// its time, and the link efficiency applied at its bottleneck tier with that
+// efficiency's source (what its row shows; the whole collective cost is 300 bytes).
 struct PipelineSend {
-    CollectiveCost cost;
+    Seconds time{};
     Bytes bytes{};
+    double efficiency = 1;
+    const std::string* source = nullptr;
 };
 [[nodiscard]] PipelineSend pipelineSend(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g,
                                         Evaluation& e) noexcept;
 // The step's send row, of which `onCriticalPath` per send waits.
-void addPipelineSends(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g,
-                      const PipelineSend& send, Seconds onCriticalPath, Evaluation& e) noexcept;
+void addPipelineSends(const ParallelLayout& p, const StageGeometry& g, const PipelineSend& send, Seconds onCriticalPath,
+                      Evaluation& e) noexcept;
 
 // Step-scoped rows: data-parallel gradient and parameter collectives, the
 // optimizer step and superchip spill, given the stage's per-micro-batch
