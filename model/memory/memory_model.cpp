@@ -56,10 +56,15 @@ MemoryPerGpu memoryPerGpu(const EvaluationContext& ctx, const ParallelLayout& p,
 
 MemoryPerGpu memoryPerGpu(const EvaluationContext& ctx, const ParallelLayout& p, int microbatches, int zeroStage) noexcept
 {
+    return memoryPerGpu(ctx, p, microbatches, zeroStage, paramsPerGpu(ctx, p));
+}
+
+MemoryPerGpu memoryPerGpu(const EvaluationContext& ctx, const ParallelLayout& p, int microbatches, int zeroStage,
+                          const ParamsPerGpu& params) noexcept
+{
     const Scenario& s = ctx.scenario;
     const ModelSpec& m = ctx.model;
     const ModelCost& mc = ctx.cost;
-    const ParamsPerGpu params = paramsPerGpu(ctx, p);
     const double dpDense = static_cast<double>(p.dp) * p.cp;
     const double dpExpert = std::max(1.0, static_cast<double>(p.dp) / p.ep * p.cp);
     const int zero = zeroStage;

@@ -38,6 +38,10 @@ struct ParamsPerGpu {
 // The same with another ZeRO stage (to weigh advice against the scenario's own).
 [[nodiscard]] MemoryPerGpu memoryPerGpu(const EvaluationContext& ctx, const ParallelLayout& p, int microbatches,
                                         int zeroStage) noexcept;
+// The same given paramsPerGpu(ctx, p), which an evaluation counts once for
+// the memory and the data-parallel collectives.
+[[nodiscard]] MemoryPerGpu memoryPerGpu(const EvaluationContext& ctx, const ParallelLayout& p, int microbatches,
+                                        int zeroStage, const ParamsPerGpu& params) noexcept;
 
 // Seed 004's lower bound for training with Adam: 2 bytes of weights and
 // 8 of optimizer state per parameter ("2 + 8 bytes/param").

@@ -10,20 +10,38 @@ double fullRecomputeShare(const TrainingSettings& t, double stageLayers) noexcep
     return t.recomputeLayers > 0 ? std::min(1.0, t.recomputeLayers / stageLayers) : 1.0;
 }
 
-double recomputedShare(const TrainingSettings& t, double stageLayers, RecomputedWork w) noexcept
+namespace {
+
+// recomputedShare given the full-recompute share.
+double shareOf(const TrainingSettings& t, double full, RecomputedWork w) noexcept
 {
     if (w == RecomputedWork::Norm || w == RecomputedWork::Activation) {
         const bool module = w == RecomputedWork::Norm ? t.recomputeModules.norm : t.recomputeModules.swiglu;
-        return module ? 1.0 : recomputedShare(t, stageLayers, RecomputedWork::MemoryBound);
+        return module ? 1.0 : shareOf(t, full, RecomputedWork::MemoryBound);
     }
     switch (t.recompute) {
     case Recompute::None: return 0;
     case Recompute::Selective: return w == RecomputedWork::Attention ? 1 : 0;
-    case Recompute::Full: return fullRecomputeShare(t, stageLayers);
+    case Recompute::Full: return full;
     case Recompute::PerOp:
         return w == RecomputedWork::Matmuls ? kPerOpRecomputedMatmuls : w == RecomputedWork::Attention ? 0 : 1;
     }
     return 0;
+}
+
+} // namespace
+
+double recomputedShare(const TrainingSettings& t, double stageLayers, RecomputedWork w) noexcept
+{
+    return shareOf(t, fullRecomputeShare(t, stageLayers), w);
+}
+
+std::array<double, kRecomputedWorkKinds> recomputedShares(const TrainingSettings& t, double stageLayers) noexcept
+{
+    const double full = fullRecomputeShare(t, stageLayers);
+    std::array<double, kRecomputedWorkKinds> out{};
+    for (size_t w = 0; w < out.size(); ++w) out[w] = shareOf(t, full, static_cast<RecomputedWork>(w));
+    return out;
 }
 
 } // namespace scalescope

@@ -7,6 +7,8 @@
 
 #include "model/spec/scenario.h"
 
+#include <array>
+
 namespace scalescope {
 
 // The share of matmuls per-op checkpointing recomputes: torchtitan's policy
@@ -32,5 +34,8 @@ inline constexpr int kRecomputedWorkKinds = 5;
 // DeepSeek-V3 report §3.2.3, §3.3.2). The MLA up-projection module is charged
 // in memory only: its GEMMs are part of the QKV projection rows.
 [[nodiscard]] double recomputedShare(const TrainingSettings& t, double stageLayers, RecomputedWork w) noexcept;
+// recomputedShare of every kind of work, indexed by RecomputedWork: what an
+// evaluation reads (the full-recompute share is worked out once for all five).
+[[nodiscard]] std::array<double, kRecomputedWorkKinds> recomputedShares(const TrainingSettings& t, double stageLayers) noexcept;
 
 } // namespace scalescope

@@ -77,8 +77,8 @@ StageGeometry stageGeometry(const EvaluationContext& ctx, const ParallelLayout& 
     g.firstStage = p.pp == 1;
     g.lastStage = true;
     g.microbatches = microbatchCount(ctx.scenario, p);
-    for (size_t w = 0; w < g.recomputed.size(); ++w)
-        g.recomputed[w] = recomputedShare(ctx.scenario.training, g.denseLayers + g.moeLayers, static_cast<RecomputedWork>(w));
+    g.recomputed = recomputedShares(ctx.scenario.training, g.denseLayers + g.moeLayers);
+    g.params = paramsPerGpu(ctx, p);
     PlacedGroups& placed = cachedAxisGroups(ctx, p);
     g.placed = &placed.groups;
     g.collectives = &placed.collectives;

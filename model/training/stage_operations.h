@@ -5,6 +5,7 @@
 // collectives (TP, CP, EP) of the forward, backward and recompute passes
 // (the compute rows and their GEMM shapes: layer_kernels.h).
 
+#include "model/memory/memory_model.h"
 #include "model/network/axis_groups.h"
 #include "model/network/collective_memo.h"
 #include "model/training/evaluation_context.h"
@@ -25,6 +26,9 @@ struct StageGeometry {
     // The share of each kind of forward work (RecomputedWork) the backward
     // runs again under the scenario's recompute mode (recompute_policy.h).
     std::array<double, kRecomputedWorkKinds> recomputed{};
+    // Parameters this GPU holds (paramsPerGpu), counted once for the memory
+    // and the data-parallel collectives.
+    ParamsPerGpu params;
     // Every group of each axis, placed on the network tiers: a per-thread memo
     // entry (stageGeometry), valid until this thread evaluates another layout.
     const AxisGroups* placed = nullptr;

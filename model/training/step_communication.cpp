@@ -47,13 +47,20 @@ struct Comm {
     }
 };
 
+OpRow commRow(double efficiency, const std::string* source, OpKind op, Phase phase, OpStream stream, OpScope scope,
+              double count, Bytes bytes, Seconds time, Seconds hidden) noexcept
+{
+    return {op, phase, stream, scope, OpBound::Collective, count, Flops{}, bytes, efficiency, source, time,
+            std::clamp(hidden, Seconds{}, time)};
+}
+
 OpRow commRow(const Comm& comm, const CollectiveCost& c, OpKind op, Phase phase, OpStream stream, OpScope scope,
               double count, Bytes bytes, Seconds time, Seconds hidden) noexcept
 {
-    OpRow r{op, phase, stream, scope, OpBound::Collective, count, Flops{}, bytes, 1, nullptr, time,
-            std::clamp(hidden, Seconds{}, time)};
-    comm.describe(c, r.efficiency, r.source);
-    return r;
+    double efficiency = 1;
+    const std::string* source = nullptr;
+    comm.describe(c, efficiency, source);
+    return commRow(efficiency, source, op, phase, stream, scope, count, bytes, time, hidden);
 }
 
 // Per-layer compute time of `scope` in `phase` with one of the bounds.
@@ -169,29 +176,32 @@ PipelineSend pipelineSend(const EvaluationContext& ctx, const ParallelLayout& p,
     PipelineSend out;
     if (p.pp <= 1) return out;
     out.bytes = Bytes{g.tokens * ctx.model.hidden.value * kActivationBytes / p.tp};
-    out.cost = Comm(ctx, g).run(CollectiveKind::PointToPoint, out.bytes, g.groups().pp);
+    const Comm comm(ctx, g);
+    const CollectiveCost& cost = comm.run(CollectiveKind::PointToPoint, out.bytes, g.groups().pp);
+    out.time = cost.time;
+    comm.describe(cost, out.efficiency, out.source);
     AxisComm& a = e.axis(CommAxis::Pp);
-    a.tier = out.cost.spannedTier;
-    a.perGpuBandwidth = out.cost.algorithmBandwidth(out.bytes);
+    a.tier = cost.spannedTier;
+    a.perGpuBandwidth = cost.algorithmBandwidth(out.bytes);
     return out;
 }
 
-void addPipelineSends(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g,
-                      const PipelineSend& send, Seconds onCriticalPath, Evaluation& e) noexcept
+void addPipelineSends(const ParallelLayout& p, const StageGeometry& g, const PipelineSend& send, Seconds onCriticalPath,
+                      Evaluation& e) noexcept
 {
     if (p.pp <= 1) return;
     const double sends = 2.0 * g.microbatches * (p.schedule == Schedule::Interleaved ? p.vpp : 1);
-    e.ops.add(commRow(Comm(ctx, g), send.cost, OpKind::PpSend, Phase::Step, OpStream::Pp, OpScope::Step, sends, send.bytes,
-                      send.cost.time, send.cost.time - onCriticalPath));
+    e.ops.add(commRow(send.efficiency, send.source, OpKind::PpSend, Phase::Step, OpStream::Pp, OpScope::Step, sends, send.bytes,
+                      send.time, send.time - onCriticalPath));
 }
 
-void addStepOperations(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g, Seconds stageForward,
+void addStepOperations(const EvaluationContext& ctx, const StageGeometry& g, Seconds stageForward,
                        Seconds stageBackward, const MemoryPerGpu& memory, int zeroStage, Evaluation& e) noexcept
 {
     const Scenario& s = ctx.scenario;
     const OverlapSettings& o = s.overlap;
     const Comm comm(ctx, g);
-    const ParamsPerGpu params = paramsPerGpu(ctx, p);
+    const ParamsPerGpu& params = g.params;
     const GroupPlacement &dpGroup = g.groups().dp, &expertDpGroup = g.groups().expertDp;
     // Gradients are reduced at the precision they accumulate in (main_grads:
     // Megatron-LM's bf16 default is fp32, --accumulate-allreduce-grads-in-fp32);
@@ -200,17 +210,24 @@ void addStepOperations(const EvaluationContext& ctx, const ParallelLayout& p, co
     const double mb = g.microbatches;
 
     if (dpGroup.size > 1 || expertDpGroup.size > 1) {
-        auto run = [&](CollectiveKind k, double bytesPerParam) {
+        CollectiveCost combined;
+        // The data-parallel collective `k`: the dense group's, plus the expert
+        // group's when it runs one too (then summed into `combined`). The
+        // reference is valid until the next run: a dense model reads the
+        // memo's slot instead of copying a 300-byte cost.
+        auto run = [&](CollectiveKind k, double bytesPerParam) -> const CollectiveCost& {
             const Bytes denseBytes{params.dense * bytesPerParam}, expertBytes{params.expert * bytesPerParam};
-            CollectiveCost dense = dpGroup.size > 1 ? comm.run(k, denseBytes, dpGroup) : CollectiveCost{};
-            if (expertDpGroup.size > 1 && expertBytes.si > 0) {
-                const CollectiveCost& expert = comm.run(k, expertBytes, expertDpGroup); // `dense` is a copy
-                dense.time += expert.time;
-                if (dense.bottleneckTier < 0) dense = CollectiveCost{dense.time, expert.bandwidthTime, expert.latency,
-                                                                     expert.bottleneckTier, expert.spannedTier,
-                                                                     expert.tierCount, expert.tiers};
+            const bool expertRuns = expertDpGroup.size > 1 && expertBytes.si > 0;
+            if (dpGroup.size > 1 && !expertRuns) return comm.run(k, denseBytes, dpGroup);
+            combined = dpGroup.size > 1 ? comm.run(k, denseBytes, dpGroup) : CollectiveCost{};
+            if (expertRuns) {
+                const CollectiveCost& expert = comm.run(k, expertBytes, expertDpGroup); // `combined` is a copy
+                combined.time += expert.time;
+                if (combined.bottleneckTier < 0) combined = CollectiveCost{combined.time, expert.bandwidthTime, expert.latency,
+                                                                           expert.bottleneckTier, expert.spannedTier,
+                                                                           expert.tierCount, expert.tiers};
             }
-            return dense;
+            return combined;
         };
         const Bytes grads{(params.dense + params.expert) * gradBytes};
         const double paramGatherBytes = weightBytesPerParam(ctx.scenario.training); // 16-bit, or FP8 with fp8_params
@@ -236,12 +253,12 @@ void addStepOperations(const EvaluationContext& ctx, const ParallelLayout& p, co
             e.ops.add(commRow(comm, rs, OpKind::DpGradReduce, Phase::Backward, OpStream::Dp, OpScope::Step, mb, grads, rs.time,
                               bwdHidden * (1 - agShare)));
         } else {
-            const CollectiveCost reduce = run(zero == 0 ? CollectiveKind::AllReduce : CollectiveKind::ReduceScatter, gradBytes);
+            const CollectiveCost& reduce = run(zero == 0 ? CollectiveKind::AllReduce : CollectiveKind::ReduceScatter, gradBytes);
             const Seconds hidden = o.dpGradReduce ? std::min(reduce.time * (1 - bucketShare), stageBackward) : Seconds{};
             e.ops.add(commRow(comm, reduce, OpKind::DpGradReduce, Phase::Backward, OpStream::Dp, OpScope::Step, 1,
                               grads * (zero == 0 ? 2.0 : 1.0), reduce.time, hidden));
-            if (zero >= 1) {
-                const CollectiveCost ag = run(CollectiveKind::AllGather, paramGatherBytes);
+            if (zero >= 1) { // `reduce` is not read past here
+                const CollectiveCost& ag = run(CollectiveKind::AllGather, paramGatherBytes);
                 const Seconds agHidden = o.dpParamGather ? std::min(ag.time * (1 - bucketShare), stageForward) : Seconds{};
                 e.ops.add(commRow(comm, ag, OpKind::DpParamGather, Phase::Forward, OpStream::Dp, OpScope::Step, 1, gathered,
                                   ag.time, agHidden));

@@ -31,23 +31,26 @@ namespace scalescope {
 void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g, bool moe,
                            double layers, Evaluation& e) noexcept;
 
-// One stage-to-stage send of a micro-batch's activations (zero without PP).
+// One stage-to-stage send of a micro-batch's activations (zero without PP):
+// its time, and the link efficiency applied at its bottleneck tier with that
+// efficiency's source (what its row shows; the whole collective cost is 300 bytes).
 struct PipelineSend {
-    CollectiveCost cost;
+    Seconds time{};
     Bytes bytes{};
+    double efficiency = 1;
+    const std::string* source = nullptr;
 };
 [[nodiscard]] PipelineSend pipelineSend(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g,
                                         Evaluation& e) noexcept;
 // The step's send row, of which `onCriticalPath` per send waits.
-void addPipelineSends(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g,
-                      const PipelineSend& send, Seconds onCriticalPath, Evaluation& e) noexcept;
+void addPipelineSends(const ParallelLayout& p, const StageGeometry& g, const PipelineSend& send, Seconds onCriticalPath,
+                      Evaluation& e) noexcept;
 
 // Step-scoped rows: data-parallel gradient and parameter collectives, the
 // optimizer step and superchip spill, given the stage's per-micro-batch
 // forward and backward times (the windows DP communication hides in).
 // `zeroStage` is the scenario's own, or another one to weigh advice.
-void addStepOperations(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g,
-                       Seconds stageForward, Seconds stageBackward, const MemoryPerGpu& memory, int zeroStage,
-                       Evaluation& e) noexcept;
+void addStepOperations(const EvaluationContext& ctx, const StageGeometry& g, Seconds stageForward, Seconds stageBackward,
+                       const MemoryPerGpu& memory, int zeroStage, Evaluation& e) noexcept;
 
 } // namespace scalescope

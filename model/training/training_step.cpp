@@ -130,15 +130,15 @@ Evaluation evaluateWithZero(const EvaluationContext& ctx, const ParallelLayout& 
     // network; spread over the schedule's ops so that the closed form and the
     // timeline simulation place them alike.
     const double opsPerStage = p.schedule == Schedule::Interleaved ? mb * v + p.pp - 1 : mb + p.pp - 1;
-    e.stage.p2p = s.overlap.pp && p.pp > 1 ? send.cost.time * ((p.pp - 1.0) / opsPerStage) : send.cost.time;
+    e.stage.p2p = s.overlap.pp && p.pp > 1 ? send.time * ((p.pp - 1.0) / opsPerStage) : send.time;
     PipelineTimes pipe = pipelineTimes(p, microbatches, e.stage.forward(), e.stage.backward(), e.stage.p2p);
     e.bubbleTime = pipe.bubble;
-    addPipelineSends(ctx, p, g, send, e.stage.p2p, e); // every send pays stage.p2p on the critical path
+    addPipelineSends(p, g, send, e.stage.p2p, e); // every send pays stage.p2p on the critical path
 
     // --- data parallelism, optimizer, spill ----------------------------------------
-    e.memory = memoryPerGpu(ctx, p, microbatches, zeroStage);
+    e.memory = memoryPerGpu(ctx, p, microbatches, zeroStage, g.params);
     const MemoryPerGpu& memory = e.memory;
-    addStepOperations(ctx, p, g, e.stage.forward(), e.stage.backward(), memory, zeroStage, e);
+    addStepOperations(ctx, g, e.stage.forward(), e.stage.backward(), memory, zeroStage, e);
     axisTotals(e.ops, mb, e);
     // Data-parallel traffic hidden behind the backward passes slows them too:
     // spread over the micro-batches, then the pipeline is timed again.
