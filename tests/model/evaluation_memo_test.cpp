@@ -87,7 +87,8 @@ void checkMemoisedEqualsCold(const std::string& preset, const std::vector<Varian
     }
     for (size_t i = 0; i < memoised.size(); ++i) {
         apply(variants[i % variants.size()], s);
-        const Evaluation cold = evaluate(contextFor(s));
+        const EvaluationContext coldContext = contextFor(s); // alive while its rows' sources are compared
+        const Evaluation cold = evaluate(coldContext);
         INFO(preset << ", variant " << i % variants.size() << ", round " << i / variants.size());
         REQUIRE(cold.ok);
         CHECK(difference(memoised[i], cold) == "");
