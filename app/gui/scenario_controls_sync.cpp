@@ -263,7 +263,8 @@ void ScenarioControls::retranslate()
     m_lossKernel->setItemText(1, tr("eager (fp32 chain, Megatron-LM's default)"));
     m_lossKernel->setToolTip(tr("How the cross-entropy over the vocabulary runs on the last stage: one fused kernel "
                                 "(--cross-entropy-loss-fusion, torch.compile), or a chain of eager kernels on fp32 logits "
-                                "(Megatron-LM's default vocab_parallel_cross_entropy): about 4x slower on an H100"));
+                                "(Megatron-LM's default vocab_parallel_cross_entropy), costed at its own measured speed "
+                                "(the kernel calibration's cross_entropy_eager)"));
     m_zero3Style->setItemText(0, tr("DeepSpeed: 16-bit shard + fp32 master"));
     m_zero3Style->setItemText(1, tr("PyTorch FSDP: fp32 shard only"));
     m_zero3Style->setToolTip(tr("With ZeRO stage 3: how each GPU keeps its shard of the weights. DeepSpeed keeps a 16-bit "

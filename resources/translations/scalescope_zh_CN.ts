@@ -2269,8 +2269,8 @@ Flow for this job: %3 (%4 of heat)</source>
         <translation>逐个执行（fp32 核链，Megatron-LM 默认）</translation>
     </message>
     <message>
-        <source>How the cross-entropy over the vocabulary runs on the last stage: one fused kernel (--cross-entropy-loss-fusion, torch.compile), or a chain of eager kernels on fp32 logits (Megatron-LM&apos;s default vocab_parallel_cross_entropy): about 4x slower on an H100</source>
-        <translation>最后一个阶段上词表交叉熵的执行方式：一个融合核（--cross-entropy-loss-fusion、torch.compile），或在 fp32 logits 上逐个执行的一串核（Megatron-LM 默认的 vocab_parallel_cross_entropy）：在 H100 上约慢 4 倍</translation>
+        <source>How the cross-entropy over the vocabulary runs on the last stage: one fused kernel (--cross-entropy-loss-fusion, torch.compile), or a chain of eager kernels on fp32 logits (Megatron-LM&apos;s default vocab_parallel_cross_entropy), costed at its own measured speed (the kernel calibration&apos;s cross_entropy_eager)</source>
+        <translation>最后一个阶段上词表交叉熵的执行方式：一个融合核（--cross-entropy-loss-fusion、torch.compile），或在 fp32 logits 上逐个执行的一串核（Megatron-LM 默认的 vocab_parallel_cross_entropy），按其自身的实测速度计算（内核校准中的 cross_entropy_eager）</translation>
     </message>
 </context>
 <context>
