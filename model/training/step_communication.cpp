@@ -73,8 +73,36 @@ Seconds perLayer(const OperationTable& t, OpScope scope, Phase phase, double lay
     return sum / layers;
 }
 
-constexpr std::initializer_list<OpBound> kGemms = {OpBound::Gemm, OpBound::GroupedGemm};
 constexpr std::initializer_list<OpBound> kAllCompute = {OpBound::Gemm, OpBound::GroupedGemm, OpBound::Attention, OpBound::Memory};
+
+// The GEMMs of one layer and pass that the sequence-parallel collectives pair
+// with: QKV and MLP-up follow an AllGather, output and MLP-down precede a
+// ReduceScatter. Expert GEMMs count as the MLP's, split up / down by `upShare`.
+struct TpPartners {
+    Seconds qkv{}, out{}, up{}, down{};
+};
+
+TpPartners tpPartners(const OperationTable& t, OpScope scope, Phase phase, double layers, double upShare) noexcept
+{
+    TpPartners p;
+    if (layers <= 0) return p;
+    for (const OpRow& r : t) {
+        if (r.stream != OpStream::Compute || r.scope != scope || r.phase != phase) continue;
+        const Seconds perLayerTime = r.total() / layers;
+        switch (r.op) {
+        case OpKind::QkvProjection: p.qkv += perLayerTime; break;
+        case OpKind::OutProjection: p.out += perLayerTime; break;
+        case OpKind::MlpUp: p.up += perLayerTime; break;
+        case OpKind::MlpDown: p.down += perLayerTime; break;
+        case OpKind::ExpertGemms:
+            p.up += perLayerTime * upShare;
+            p.down += perLayerTime * (1 - upShare);
+            break;
+        default: break;
+        }
+    }
+    return p;
+}
 
 } // namespace
 
@@ -96,21 +124,41 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
     auto rowsOf = [&](Phase ph) { return ph == Phase::Recompute ? matmuls : 1.0; };
 
     if (p.tp > 1) {
-        // Sequence parallelism: 2 AllGather + 2 ReduceScatter of the activation per layer and pass.
+        // Sequence parallelism: per layer and pass, an AllGather before the QKV
+        // and MLP-up GEMMs and a ReduceScatter after the output and MLP-down
+        // GEMMs; backward gathers the output gradients of those two again and,
+        // for QKV and MLP-up, gathers the input for the weight gradient and
+        // reduce-scatters the input gradient: six collectives. Without
+        // sequence parallelism (overlap.tp none, Megatron-LM 2021) the two
+        // all-reduces of each pass move what two AllGathers and two
+        // ReduceScatters do.
         const Bytes activation{T * h * kActivationBytes};
         const GroupPlacement& group = g.groups().tp;
         // A ReduceScatter costs what the AllGather of the same array does (ring model).
         const CollectiveCost& ag = comm.run(CollectiveKind::AllGather, activation, group);
-        const CollectiveCost& rs = ag;
-        const Seconds time = (ag.time + rs.time) * 2.0;
+        const Seconds c = ag.time;
+        const bool sequenceParallel = o.tp != TpOverlap::None;
+        // Comm-GEMM overlap exchanges chunks through NVLink peer memory (Transformer
+        // Engine userbuffers): a TP group that leaves the NVLink domain runs those exposed.
+        const bool chunked = o.tp == TpOverlap::Pipelined && group.spannedTier < 1;
+        const double firstChunkWaits = (p.tp - 1.0) / p.tp;
+        // A chunked collective hides behind its own GEMM but for the first chunk;
+        // a bulk one runs whole beside an independent GEMM of the same layer.
+        auto chunk = [&](Seconds gemm) { return chunked ? std::min(c, gemm) * firstChunkWaits : Seconds{}; };
+        auto bulk = [&](Seconds gemm) { return sequenceParallel ? std::min(c, gemm) : Seconds{}; };
+        const double upShare = m.ffnType == FfnType::SwiGlu ? 2.0 / 3.0 : 0.5;
         for (Phase ph : passes) {
             if (rowsOf(ph) == 0) continue;
-            const Seconds gemms = perLayer(t, scope, ph, layers * rowsOf(ph), kGemms);
-            // Comm-GEMM overlap exchanges chunks through NVLink peer memory (Transformer
-            // Engine userbuffers): a TP group that leaves the NVLink domain runs its collectives exposed.
-            const bool overlaps = o.tp == TpOverlap::Pipelined && g.groups().tp.spannedTier < 1;
-            const Seconds hidden = overlaps ? std::min(time, gemms) * ((p.tp - 1.0) / p.tp) : Seconds{};
-            t.add(commRow(comm, ag, OpKind::TpCollective, ph, OpStream::Tp, scope, layers * rowsOf(ph), activation * 4.0, time, hidden));
+            const TpPartners gemm = tpPartners(t, scope, ph, layers * rowsOf(ph), upShare);
+            double calls = 4;
+            Seconds hidden = chunk(gemm.qkv) + chunk(gemm.out) + chunk(gemm.up) + chunk(gemm.down);
+            if (ph == Phase::Backward && sequenceParallel) {
+                // Data and weight gradients take half of a backward GEMM row each.
+                calls = 6;
+                hidden = chunk(gemm.out / 2) + chunk(gemm.down / 2) + bulk(gemm.qkv / 2) * 2.0 + bulk(gemm.up / 2) * 2.0;
+            }
+            t.add(commRow(comm, ag, OpKind::TpCollective, ph, OpStream::Tp, scope, layers * rowsOf(ph), activation * calls,
+                          c * calls, hidden));
         }
         AxisComm& a = e.axis(CommAxis::Tp);
         a.tier = std::max(a.tier, ag.spannedTier);

@@ -2,10 +2,21 @@
 // Communication rows of the operation table and what hides them, following
 // how Megatron-LM overlaps each axis (scenario key "overlap"):
 //
-//   TP  pipelined (Transformer Engine comm-GEMM overlap): each AllGather /
-//       ReduceScatter is split into tp chunks that run beside the GEMM chunks;
-//       the first chunk cannot hide: hidden = min(comm, GEMMs) · (tp − 1)/tp;
-//       only inside one NVLink domain (the chunks move through NVLink peer memory)
+//   TP  pipelined: sequence parallelism with Transformer Engine's comm-GEMM
+//       overlap. Each collective hides behind the GEMM it feeds or drains, not
+//       behind the layer's GEMMs in bulk (TE initialize_ub's default methods):
+//       forward, the AllGathers before QKV and MLP-up and the ReduceScatters
+//       after output and MLP-down run in tp chunks beside their GEMM's chunks,
+//       the first chunk waiting: hidden = min(comm, GEMM) · (tp − 1)/tp, only
+//       inside one NVLink domain (the chunks move through NVLink peer memory).
+//       Backward has six: the output-gradient AllGathers of output and MLP-down
+//       chunked beside their data-gradient GEMMs, and for QKV and MLP-up the
+//       input AllGather beside the data-gradient GEMM and the input-gradient
+//       ReduceScatter beside the weight-gradient GEMM, whole (Megatron-Core's
+//       LinearWithGradAccumulationAndAsyncCommunication launches them async;
+//       TE's "bulk" overlap): hidden = min(comm, GEMM) on any tier.
+//       none: Megatron-LM 2021, no sequence parallelism: two all-reduces per
+//       pass between the GEMMs, nothing hidden
 //   CP  ring attention: the KV exchange hides behind the attention kernel
 //   EP  none: exposed; 1f1b: hidden behind the other micro-batch's layer in
 //       the 1F1B steady state (m of m + pp − 1 slots); dualpipe: in every slot
