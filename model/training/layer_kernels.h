@@ -30,6 +30,14 @@ namespace scalescope {
 // The kind of forward work a recompute row repeats.
 [[nodiscard]] RecomputedWork recomputedWork(const OpRow& r) noexcept;
 
+// One layer's time in the GEMMs its tensor-parallel collectives pair with, in
+// one pass (model/training/step_communication.h): QKV and MLP-up follow an
+// AllGather, output and MLP-down precede a ReduceScatter; `experts` are the
+// grouped expert GEMMs (up and down together).
+struct TpPartnerGemms {
+    Seconds qkv{}, out{}, up{}, down{}, experts{};
+};
+
 // The compute rows of one layer (at most ~40: MLA, MoE, FP8, every phase),
 // with the sums of its forward and backward rows and of its recompute rows
 // by kind of work; a recompute mode takes a share of each (recompute_policy.h).
@@ -43,11 +51,22 @@ struct LayerKernels {
     int size = 0;
     OpSums passes;                                 // forward and backward
     std::array<OpSums, kRecomputedWorkKinds> recomputed; // by RecomputedWork
+    std::array<TpPartnerGemms, 3> tpPartners{};          // by Phase: forward, backward, recompute (one layer)
     void add(const OpRow& r) noexcept
     {
         if (size >= kCapacity) return;
         const auto i = static_cast<size_t>(size++);
         rows[i] = r;
+        if (r.phase != Phase::Step) {
+            TpPartnerGemms& g = tpPartners[static_cast<size_t>(r.phase)];
+            Seconds* slot = r.op == OpKind::QkvProjection  ? &g.qkv
+                          : r.op == OpKind::OutProjection  ? &g.out
+                          : r.op == OpKind::MlpUp          ? &g.up
+                          : r.op == OpKind::MlpDown        ? &g.down
+                          : r.op == OpKind::ExpertGemms    ? &g.experts
+                                                           : nullptr;
+            if (slot) *slot += r.total();
+        }
         work[i] = r.phase == Phase::Recompute ? static_cast<std::uint8_t>(recomputedWork(r)) : kPass;
         if (r.phase == Phase::Recompute) recomputed[work[i]].add(r);
         else passes.add(r);

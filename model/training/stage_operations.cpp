@@ -23,7 +23,7 @@ void addLayers(const EvaluationContext& ctx, const ParallelLayout& p, const Stag
     const LayerKernels::Stacked& stacked = k.stacked(layers, g.recomputed);
     e.ops.addRows(stacked.kept());
     e.ops.addSums(stacked.sums, layers);
-    addLayerCommunication(ctx, p, g, moe, layers, e);
+    addLayerCommunication(ctx, p, g, moe, layers, k.tpPartners, e);
 }
 
 // Per-thread memo of the placed groups: they depend on the layout's axis

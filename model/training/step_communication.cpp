@@ -4,9 +4,11 @@
 #include "model/compute/kernel_efficiency.h"
 #include "model/memory/memory_model.h"
 #include "model/network/collectives.h"
+#include "model/training/layer_kernels.h"
 #include "model/training/recompute_policy.h"
 
 #include <algorithm>
+#include <array>
 #include <initializer_list>
 
 namespace scalescope {
@@ -75,39 +77,10 @@ Seconds perLayer(const OperationTable& t, OpScope scope, Phase phase, double lay
 
 constexpr std::initializer_list<OpBound> kAllCompute = {OpBound::Gemm, OpBound::GroupedGemm, OpBound::Attention, OpBound::Memory};
 
-// The GEMMs of one layer and pass that the sequence-parallel collectives pair
-// with: QKV and MLP-up follow an AllGather, output and MLP-down precede a
-// ReduceScatter. Expert GEMMs count as the MLP's, split up / down by `upShare`.
-struct TpPartners {
-    Seconds qkv{}, out{}, up{}, down{};
-};
-
-TpPartners tpPartners(const OperationTable& t, OpScope scope, Phase phase, double layers, double upShare) noexcept
-{
-    TpPartners p;
-    if (layers <= 0) return p;
-    for (const OpRow& r : t) {
-        if (r.stream != OpStream::Compute || r.scope != scope || r.phase != phase) continue;
-        const Seconds perLayerTime = r.total() / layers;
-        switch (r.op) {
-        case OpKind::QkvProjection: p.qkv += perLayerTime; break;
-        case OpKind::OutProjection: p.out += perLayerTime; break;
-        case OpKind::MlpUp: p.up += perLayerTime; break;
-        case OpKind::MlpDown: p.down += perLayerTime; break;
-        case OpKind::ExpertGemms:
-            p.up += perLayerTime * upShare;
-            p.down += perLayerTime * (1 - upShare);
-            break;
-        default: break;
-        }
-    }
-    return p;
-}
-
 } // namespace
 
 void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g, bool moe,
-                           double layers, Evaluation& e) noexcept
+                           double layers, const std::array<TpPartnerGemms, 3>& tpPartners, Evaluation& e) noexcept
 {
     OperationTable& t = e.ops;
     const OverlapSettings& o = ctx.scenario.overlap;
@@ -149,7 +122,10 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
         const double upShare = m.ffnType == FfnType::SwiGlu ? 2.0 / 3.0 : 0.5;
         for (Phase ph : passes) {
             if (rowsOf(ph) == 0) continue;
-            const TpPartners gemm = tpPartners(t, scope, ph, layers * rowsOf(ph), upShare);
+            // Expert GEMMs count as the MLP's, split up / down by their widths.
+            const TpPartnerGemms& layer = tpPartners[static_cast<size_t>(ph)];
+            const TpPartnerGemms gemm{layer.qkv, layer.out, layer.up + layer.experts * upShare,
+                                      layer.down + layer.experts * (1 - upShare), {}};
             double calls = 4;
             Seconds hidden = chunk(gemm.qkv) + chunk(gemm.out) + chunk(gemm.up) + chunk(gemm.down);
             if (ph == Phase::Backward && sequenceParallel) {

@@ -32,15 +32,19 @@
 #include "model/memory/memory_model.h"
 #include "model/network/collectives.h"
 #include "model/training/evaluation_context.h"
+#include "model/training/layer_kernels.h"
 #include "model/training/operation_table.h"
 #include "model/training/stage_operations.h"
+
+#include <array>
 
 namespace scalescope {
 
 // TP, CP and EP rows of `layers` dense or MoE layers; reads the compute rows
-// of the same scope already in the table to know what can hide them.
+// of the same scope already in the table, and one layer's GEMMs that each TP
+// collective pairs with (LayerKernels::tpPartners), to know what can hide them.
 void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g, bool moe,
-                           double layers, Evaluation& e) noexcept;
+                           double layers, const std::array<TpPartnerGemms, 3>& tpPartners, Evaluation& e) noexcept;
 
 // One stage-to-stage send of a micro-batch's activations (zero without PP):
 // its time, and the link efficiency applied at its bottleneck tier with that
