@@ -264,7 +264,8 @@ void MainWindow::retranslate()
         QListWidgetItem* item = m_navigator->item(static_cast<int>(i));
         item->setText(entries[i].built ? title : tr("%1 (not built yet)").arg(title));
         item->setToolTip(what);
-        m_viewMenu->actions().at(static_cast<int>(i))->setText(title);
+        // A menu reads '&' as a mnemonic marker: "Power & cooling" would show "Power _cooling".
+        m_viewMenu->actions().at(static_cast<int>(i))->setText(QString(title).replace(QLatin1Char('&'), QStringLiteral("&&")));
     }
     m_languageMenu->setTitle(tr("&Language"));
     m_themeMenu->setTitle(tr("&Theme"));
