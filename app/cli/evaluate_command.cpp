@@ -135,7 +135,7 @@ int runSearch(const Args& args, std::ostream& out, std::ostream& err)
                         {"spill_B", l.evaluation.memory.spill.si}});
     }
     out << nlohmann::json{{"scenario", ctx->scenario.name}, {"evaluated", r.evaluated}, {"fitting", r.fitting},
-                          {"above_published_mfu", r.aboveCeiling}, {"published_mfu_ceiling", ctx->publishedMfuCeilingAnyGpu},
+                          {"above_published_mfu", r.aboveCeiling}, {"published_mfu_ceiling", ctx->publishedMfuCeiling},
                           {"best", best}}.dump(2)
         << "\n";
     return r.best.empty() ? BadInput : Ok;

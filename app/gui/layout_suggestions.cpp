@@ -24,10 +24,12 @@ LayoutSuggestions::LayoutSuggestions(const EvaluationContext& context, QWidget* 
                                  this));
     if (m_result.aboveCeiling > 0) {
         // Layouts the model puts beyond every published run of the class are not proposed (published_mfu.h).
-        auto* left = new QLabel(tr("%1 fitting layouts left out: the model puts their BF16 MFU above the best published "
-                                   "run of the class (%2 %), a number no real run has reached")
-                                    .arg(m_result.aboveCeiling)
-                                    .arg(context.publishedMfuCeilingAnyGpu * 100, 0, 'f', 1),
+        const QString text = context.publishedMfuCeilingSameGeneration
+                                 ? tr("%1 fitting layouts left out: the model puts their BF16 MFU above the best published "
+                                      "run of the class on this GPU generation (%2 %), a number no such run has reached")
+                                 : tr("%1 fitting layouts left out: the model puts their BF16 MFU above the best published "
+                                      "run of the class on any GPU (%2 %), a number no real run has reached");
+        auto* left = new QLabel(text.arg(m_result.aboveCeiling).arg(context.publishedMfuCeiling * 100, 0, 'f', 1),
                                 this);
         left->setObjectName(QStringLiteral("leftOutAboveCeiling"));
         left->setWordWrap(true);

@@ -42,7 +42,7 @@ SearchResult searchLayouts(const EvaluationContext& base, const SearchOptions& o
                 ++result.evaluated;
                 if (!e.memory.fits && !(e.memory.fitsWithSpill && ctx.superchip)) continue;
                 ++result.fitting;
-                if (ctx.publishedMfuCeilingAnyGpu > 0 && e.mfu > ctx.publishedMfuCeilingAnyGpu) {
+                if (ctx.publishedMfuCeiling > 0 && e.mfu > ctx.publishedMfuCeiling) {
                     ++result.aboveCeiling;
                     continue;
                 }

@@ -3,8 +3,9 @@
 // vpp, micro-batch size, ZeRO stage, recompute, schedule) and ranks them by
 // step time; a layout whose memory does not fit in HBM (with spill on
 // superchips) is never ranked, nor one the model puts above the best
-// published MFU of its class (ctx.publishedMfuCeiling): a number no real
-// run has reached is not advice.
+// published MFU of its class on this GPU generation (ctx.publishedMfuCeiling,
+// the same ceiling as the evaluation's warning): a number no real run on such
+// GPUs has reached is not advice. The result counts the layouts so left out.
 
 #include "model/training/evaluation_context.h"
 

@@ -94,7 +94,6 @@ std::optional<EvaluationContext> makeEvaluationContext(const Scenario& s, const 
     const MfuCeiling ceiling = publishedMfuCeiling(catalog, ctx.gpu.architecture, ctx.model.moe.has_value(), lowPrecision);
     ctx.publishedMfuCeiling = ceiling.mfu;
     ctx.publishedMfuCeilingSameGeneration = ceiling.sameGeneration;
-    ctx.publishedMfuCeilingAnyGpu = publishedMfuCeiling(catalog, std::string(), ctx.model.moe.has_value(), lowPrecision).mfu;
     return ctx;
 }
 

@@ -38,13 +38,11 @@ struct EvaluationContext {
     ModelCost cost; // at scenario.training.seqLen
     FlopsPerSecond peak{}; // dense Tensor Core peak at the training precision
     // Best published BF16 MFU of the class (dense or MoE, 16-bit or FP8 and
-    // below; published_mfu.h), 0 when none: on this GPU generation where it
-    // has a run (the warning), and on any GPU (what the layout search never
-    // proposes beyond: a ranking the model makes is kept unless no real run
-    // of the class has reached the number).
+    // below; published_mfu.h) on this GPU generation, or on any GPU when the
+    // generation has no run of the class; 0 when none. A result above it gets
+    // a warning and the layout search does not propose it.
     double publishedMfuCeiling = 0;
     bool publishedMfuCeilingSameGeneration = false; // the ceiling's run is of this GPU architecture
-    double publishedMfuCeilingAnyGpu = 0;
     FlopsPerSecond peakBf16{}; // dense BF16 Tensor Core peak: MFU's reference and attention's peak
     FluidSpec coolant;     // scenario.facility.coolant
     FluidSpec air;         // for the air-cooling comparison

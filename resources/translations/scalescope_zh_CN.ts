@@ -562,8 +562,12 @@
         <translation>应用</translation>
     </message>
     <message>
-        <source>%1 fitting layouts left out: the model puts their BF16 MFU above the best published run of the class (%2 %), a number no real run has reached</source>
-        <translation>另有 %1 个放得下的布局未列出：模型算出的 BF16 MFU 高于同类已发表运行的最好成绩（%2 %），没有真实运行达到过</translation>
+        <source>%1 fitting layouts left out: the model puts their BF16 MFU above the best published run of the class on this GPU generation (%2 %), a number no such run has reached</source>
+        <translation>另有 %1 个放得下的布局未列出：模型算出的 BF16 MFU 高于本代 GPU 上同类已发表运行的最好成绩（%2 %），没有这样的运行达到过</translation>
+    </message>
+    <message>
+        <source>%1 fitting layouts left out: the model puts their BF16 MFU above the best published run of the class on any GPU (%2 %), a number no real run has reached</source>
+        <translation>另有 %1 个放得下的布局未列出：模型算出的 BF16 MFU 高于任何 GPU 上同类已发表运行的最好成绩（%2 %），没有真实运行达到过</translation>
     </message>
 </context>
 <context>

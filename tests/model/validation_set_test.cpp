@@ -224,25 +224,24 @@ TEST_CASE("Best published MFU per class: a 16-bit class is held to 16-bit runs, 
     CHECK(e.mfu > dense16);
     CHECK(hasWarning(e, WarningCode::AboveBestPublishedMfu));
 
-    // A BF16 roofline (no kernel efficiencies) is above every published 16-bit run on any GPU: flagged, and the
-    // layout search would not propose it. The calibrated number of LLaMA-3 8B on 8 H100 (52 %) is above every H100
-    // run (MPT-7B on 8 H100 reached 44.7 %; the model is +17 % there) and is flagged too, but it stays below the
-    // class on any GPU, so the search keeps ranking it.
+    // A BF16 roofline (no kernel efficiencies) is above every published 16-bit run on any GPU: flagged. The
+    // calibrated number of LLaMA-3 8B on 8 H100 (52 %) is above every H100 run (MPT-7B on 8 H100 reached 44.7 %;
+    // the model is +17 % there) though below the A100 runs: flagged too, against the H100 ceiling (the layout
+    // search leaves such layouts out: scenario_test.cpp).
     Scenario s = makeScenario("dgx-h100-superpod", 8, "llama3-8b", 1, 1, 8, 8);
     s.efficiency = EfficiencyMode::Theoretical;
     const EvaluationContext roofline = contextFor(s);
     CHECK(roofline.publishedMfuCeiling == Approx(dense16));
-    CHECK(roofline.publishedMfuCeilingAnyGpu == Approx(ampere16.mfu));
     const Evaluation high = evaluate(roofline);
     REQUIRE(high.ok);
-    CHECK(high.mfu > roofline.publishedMfuCeilingAnyGpu);
+    CHECK(high.mfu > ampere16.mfu);
     CHECK(hasWarning(high, WarningCode::AboveBestPublishedMfu));
     s.efficiency = EfficiencyMode::Measured;
     const EvaluationContext measured = contextFor(s);
     const Evaluation calibrated = evaluate(measured);
     REQUIRE(calibrated.ok);
     CHECK(calibrated.mfu > dense16);
-    CHECK(calibrated.mfu < measured.publishedMfuCeilingAnyGpu);
+    CHECK(calibrated.mfu < ampere16.mfu);
     CHECK(hasWarning(calibrated, WarningCode::AboveBestPublishedMfu));
     for (int i = 0; i < calibrated.warningCount; ++i)
         if (calibrated.warnings[static_cast<size_t>(i)].code == WarningCode::AboveBestPublishedMfu)
