@@ -2,6 +2,7 @@
 
 #include "model/training/transformer_cost.h"
 
+#include <filesystem>
 #include <mutex>
 
 namespace scalescope {
@@ -30,7 +31,7 @@ const PublishedMfu* bestPublishedMfu(const std::vector<PublishedMfu>& all, const
     const auto best = [&](bool sameGeneration) {
         const PublishedMfu* top = nullptr;
         for (const PublishedMfu& p : all)
-            if (p.held && p.moe == moe && (lowPrecision || !p.lowPrecision) && (!sameGeneration || p.architecture == architecture) &&
+            if (p.describedHardware && p.moe == moe && (lowPrecision || !p.lowPrecision) && (!sameGeneration || p.architecture == architecture) &&
                 (!top || p.mfu > top->mfu))
                 top = &p;
         return top;
@@ -45,7 +46,13 @@ MfuCeiling publishedMfuCeiling(const SpecCatalog& catalog, const std::string& ar
     static std::vector<PublishedMfu> builtin;
     std::call_once(once, [&] {
         SpecErrors ignored; // validate reports a broken run; a missing ceiling only skips the warning
-        if (const auto dir = builtinValidationDir()) builtin = publishedMfus(loadValidationSet(*dir, ignored), catalog);
+        const auto dir = builtinValidationDir();
+        if (!dir) return;
+        std::vector<ValidationRun> runs = loadValidationSet(*dir, ignored);
+        std::error_code ec;
+        if (std::filesystem::is_directory(*dir / "pending", ec))
+            for (ValidationRun& run : loadValidationSet(*dir / "pending", ignored)) runs.push_back(std::move(run));
+        builtin = publishedMfus(runs, catalog);
     });
     const PublishedMfu* best = bestPublishedMfu(builtin, architecture, moe, lowPrecision);
     if (!best) return {};

@@ -4,15 +4,16 @@
 // (architecture) — in this program's convention: a run's measured tokens/s
 // per GPU times the model FLOPs per token (3 × forward, attention's causal
 // half) over the dense BF16 peak, so HFU-style published figures compare
-// alike. Only runs held to the validation bounds count (a run on hardware the
-// specs do not describe, e.g. power-capped, says nothing of the GPU's best).
+// alike. Only runs on hardware the specs describe count: a run marked
+// outside_bounds (e.g. power-capped GPUs) says nothing of the GPU's best. The
+// built-in ceiling reads specs/validation and its pending/ rows: a pending
+// run's published figure is as sure as a held one's (what keeps it out of the
+// held set is the model's error on the set, not doubt about the run).
 // A generation without a run of the class falls back to the class on every
-// GPU. A layout the model puts above its generation's ceiling gets a
-// warning (per generation, because MFU is easier where compute is slower
-// relative to memory and network: an A100's 62 % says nothing of an H100);
-// the layout search does not propose one above the class's ceiling on any GPU
-// (architecture empty): a number beyond every published run is not trusted,
-// but a layout that beats this generation's runs may still be the best one.
+// GPU (per generation, because MFU is easier where compute is slower relative
+// to memory and network: an A100's 62 % says nothing of an H100). A layout
+// the model puts above its generation's ceiling gets a warning, and the
+// layout search does not propose it.
 
 #include "model/validation/validation_set.h"
 
@@ -24,7 +25,7 @@ namespace scalescope {
 struct PublishedMfu {
     std::string runId, runName;
     std::string architecture;
-    bool held = true;          // held to the validation bounds (no outside_bounds)
+    bool describedHardware = true; // no outside_bounds: the specs describe its hardware
     bool moe = false;
     bool lowPrecision = false; // FP8 / FP6 / FP4 training
     double mfu = 0;            // measured, this program's convention
@@ -34,7 +35,7 @@ struct PublishedMfu {
 // resolved are skipped.
 [[nodiscard]] std::vector<PublishedMfu> publishedMfus(const std::vector<ValidationRun>& runs, const SpecCatalog& catalog);
 
-// The largest held run of the class, or nullptr: of `architecture` when it
+// The largest run of the class on described hardware, or nullptr: of `architecture` when it
 // has one, else of every architecture (`architecture` empty: every one). A
 // 16-bit class is held to 16-bit runs only (their BF16 MFU is not comparable
 // with an FP8 run's, which uses a faster peak); a low-precision class to
@@ -43,7 +44,7 @@ struct PublishedMfu {
                                                    bool moe, bool lowPrecision) noexcept;
 
 struct MfuCeiling {
-    double mfu = 0;            // 0 when no held run of the class exists
+    double mfu = 0;            // 0 when no run of the class exists
     bool sameGeneration = false; // the run is of the scenario's GPU architecture (else a fallback across GPUs)
 };
 

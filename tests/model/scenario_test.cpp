@@ -87,13 +87,13 @@ TEST_CASE("Search proposes no layout above the best published run of its class o
           "'suggest layouts never proposes a BF16 MFU above the best published run of its class')",
           "[search]")
 {
-    // LLaMA-3 70B BF16 on 64 H100: the class's best held H100 run is Megatron-LM's GPT 462B on 6,144 H100
-    // (45.7 % in this program's convention). The model rates TP 4 · CP 2 layouts of this workload near 56 %,
+    // LLaMA-3 70B BF16 on 64 H100: the class's best published H100 run is Megatron-LM's GPT 16B on 192 H100
+    // (47.1 % in this program's convention). The model rates TP 4 · CP 2 layouts of this workload near 56 %,
     // above every published H100 run: they are counted, not proposed (the any-GPU ceiling, MPT-7B on 8 A100
     // at 61.7 %, let them through).
     const EvaluationContext ctx = contextFor(presetScenario("default"));
     REQUIRE(ctx.publishedMfuCeilingSameGeneration);
-    CHECK(ctx.publishedMfuCeiling == Approx(0.457).margin(0.005));
+    CHECK(ctx.publishedMfuCeiling == Approx(0.471).margin(0.002));
     const SearchResult r = searchLayouts(ctx);
     REQUIRE_FALSE(r.best.empty());
     CHECK(r.aboveCeiling > 0);
