@@ -34,6 +34,17 @@ LayoutSuggestions::LayoutSuggestions(const EvaluationContext& context, QWidget* 
         left->setObjectName(QStringLiteral("leftOutAboveCeiling"));
         left->setWordWrap(true);
         layout->addWidget(left);
+        // The scenario's own layout may be one of them: then every proposal is slower than what is open.
+        const Evaluation current = evaluate(context);
+        if (current.ok && current.mfu > context.publishedMfuCeiling) {
+            auto* own = new QLabel(tr("The current layout is one of them (BF16 MFU %1 % by the model): each layout below "
+                                      "is slower, but none is faster than a published run has been")
+                                       .arg(current.mfu * 100, 0, 'f', 1),
+                                   this);
+            own->setObjectName(QStringLiteral("currentAboveCeiling"));
+            own->setWordWrap(true);
+            layout->addWidget(own);
+        }
     }
     const QStringList headers{tr("Step time"), tr("MFU"), tr("TP"), tr("PP"), tr("DP"), tr("CP"), tr("EP"), tr("VPP"),
                               tr("Micro-batch"), tr("Schedule"), tr("ZeRO"), tr("Recompute"), tr("Memory / GPU")};

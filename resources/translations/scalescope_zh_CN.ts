@@ -569,6 +569,10 @@
         <source>%1 fitting layouts left out: the model puts their BF16 MFU above the best published run of the class on any GPU (%2 %), a number no real run has reached</source>
         <translation>另有 %1 个放得下的布局未列出：模型算出的 BF16 MFU 高于任何 GPU 上同类已发表运行的最好成绩（%2 %），没有真实运行达到过</translation>
     </message>
+    <message>
+        <source>The current layout is one of them (BF16 MFU %1 % by the model): each layout below is slower, but none is faster than a published run has been</source>
+        <translation>当前布局也在其中（模型算出的 BF16 MFU 为 %1 %）：下面每个布局都更慢，但都不快于已发表运行达到过的速度</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::MainWindow</name>

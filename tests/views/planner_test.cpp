@@ -300,7 +300,18 @@ TEST_CASE("Suggested layouts say how many fitting layouts were left out for a BF
     s.efficiency = EfficiencyMode::Measured;
     const auto measuredDefault = makeEvaluationContext(s, testing::builtinCatalog(), errors);
     REQUIRE(measuredDefault);
-    CHECK(LayoutSuggestions(*measuredDefault).findChild<QLabel*>(QStringLiteral("leftOutAboveCeiling")));
+    const LayoutSuggestions defaultSuggestions(*measuredDefault);
+    CHECK(defaultSuggestions.findChild<QLabel*>(QStringLiteral("leftOutAboveCeiling")));
+    // The default layout itself (46.8 %) is below the ceiling (47.1 %): no line about it.
+    CHECK(defaultSuggestions.findChild<QLabel*>(QStringLiteral("currentAboveCeiling")) == nullptr);
+    // DeepSeek-V3's published layout is above its class's ceiling (its own run; the model is +4.1 % there): the
+    // dialog says the proposals are slower than what is open.
+    const auto deepseek = makeEvaluationContext(preset("deepseek-v3-2048-h800"), testing::builtinCatalog(), errors);
+    REQUIRE(deepseek);
+    const LayoutSuggestions deepseekSuggestions(*deepseek);
+    const auto* own = deepseekSuggestions.findChild<QLabel*>(QStringLiteral("currentAboveCeiling"));
+    REQUIRE(own);
+    CHECK(own->text().contains(QStringLiteral("40.7 %")));
     // LLaMA-3 70B on 4,096 H100 at 4K: no layout the model rates beyond the ceiling, no such line.
     s = preset("llama3-70b-4096-h100");
     const auto measured = makeEvaluationContext(s, testing::builtinCatalog(), errors);
