@@ -23,24 +23,25 @@ LayoutSuggestions::LayoutSuggestions(const EvaluationContext& context, QWidget* 
                                      .arg(m_result.fitting),
                                  this));
     if (m_result.aboveCeiling > 0) {
-        // Layouts the model puts beyond every published run of the class are not proposed (published_mfu.h).
-        const QString text = context.publishedMfuCeilingSameGeneration
-                                 ? tr("%1 fitting layouts left out: the model puts their BF16 MFU above the best published "
-                                      "run of the class on this GPU generation (%2 %), a number no such run has reached")
-                                 : tr("%1 fitting layouts left out: the model puts their BF16 MFU above the best published "
-                                      "run of the class on any GPU (%2 %), a number no real run has reached");
-        auto* left = new QLabel(text.arg(m_result.aboveCeiling).arg(context.publishedMfuCeiling * 100, 0, 'f', 1),
-                                this);
+        // Layouts the model puts beyond the class's best published run on this GPU generation are not
+        // proposed (published_mfu.h).
+        const QString text =
+            context.publishedMfuCeilingSameGeneration
+                ? tr("%1 fitting layouts left out: the model puts their BF16 MFU above the best published "
+                     "run of the class on this GPU generation (%2 %), a number no such run has reached")
+                : tr("%1 fitting layouts left out: the model puts their BF16 MFU above the best published "
+                     "run of the class on any GPU (%2 %), a number no real run has reached");
+        const double ceilingPercent = context.publishedMfuCeiling * 100;
+        auto* left = new QLabel(text.arg(m_result.aboveCeiling).arg(ceilingPercent, 0, 'f', 1), this);
         left->setObjectName(QStringLiteral("leftOutAboveCeiling"));
         left->setWordWrap(true);
         layout->addWidget(left);
         // The scenario's own layout may be one of them: then every proposal is slower than what is open.
         const Evaluation current = evaluate(context);
         if (current.ok && current.mfu > context.publishedMfuCeiling) {
-            auto* own = new QLabel(tr("The current layout is one of them (BF16 MFU %1 % by the model): each layout below "
-                                      "is slower, but none is faster than a published run has been")
-                                       .arg(current.mfu * 100, 0, 'f', 1),
-                                   this);
+            const QString ownText = tr("The current layout is one of them (BF16 MFU %1 % by the model): each "
+                                       "layout below is slower, but none is faster than a published run has been");
+            auto* own = new QLabel(ownText.arg(current.mfu * 100, 0, 'f', 1), this);
             own->setObjectName(QStringLiteral("currentAboveCeiling"));
             own->setWordWrap(true);
             layout->addWidget(own);

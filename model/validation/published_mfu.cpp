@@ -31,8 +31,8 @@ const PublishedMfu* bestPublishedMfu(const std::vector<PublishedMfu>& all, const
     const auto best = [&](bool sameGeneration) {
         const PublishedMfu* top = nullptr;
         for (const PublishedMfu& p : all)
-            if (p.describedHardware && p.moe == moe && (lowPrecision || !p.lowPrecision) && (!sameGeneration || p.architecture == architecture) &&
-                (!top || p.mfu > top->mfu))
+            if (p.describedHardware && p.moe == moe && (lowPrecision || !p.lowPrecision) &&
+                (!sameGeneration || p.architecture == architecture) && (!top || p.mfu > top->mfu))
                 top = &p;
         return top;
     };
