@@ -1,6 +1,6 @@
 #include "model/compute/kernel_efficiency.h"
 
-#include "model/compute/compute_calibration.h"
+#include "model/spec/compute_calibration.h"
 
 #include <algorithm>
 #include <bit>

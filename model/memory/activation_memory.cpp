@@ -1,6 +1,6 @@
 #include "model/memory/activation_memory.h"
 
-#include "model/training/recompute_policy.h"
+#include "model/core/recompute_policy.h"
 
 #include <algorithm>
 

@@ -1,11 +1,22 @@
 #include "model/network/axis_groups.h"
 
 #include "model/network/collectives.h"
-#include "model/training/evaluation_context.h"
 
 #include <algorithm>
 
 namespace scalescope {
+
+long long axisStride(const ParallelLayout& p, Axis a) noexcept
+{
+    long long stride = 1;
+    for (Axis inner : p.order) {
+        if (inner == a) return stride;
+        // EP lives inside DP (Megatron): it takes no ranks of its own.
+        if (inner != Axis::Ep) stride *= p.size(inner);
+    }
+    return stride;
+}
+
 
 AxisGroups axisGroups(const NetworkTiers& net, const ParallelLayout& p) noexcept
 {

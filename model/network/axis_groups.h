@@ -29,6 +29,10 @@ struct AxisGroups {
     BytesPerSecond dpGatherRate{}, tpLinkRate{};
 };
 
+// Rank stride of each mesh axis when laid onto the hardware in `order`
+// (innermost first): stride(order[0]) = 1, stride(order[k]) = Π sizes before it.
+[[nodiscard]] long long axisStride(const ParallelLayout& p, Axis a) noexcept;
+
 // Precondition: the layout is valid (tp·cp·dp·pp ranks, ep divides dp).
 [[nodiscard]] AxisGroups axisGroups(const NetworkTiers& net, const ParallelLayout& p) noexcept;
 

@@ -22,7 +22,7 @@
 // achievable-bandwidth and message-size efficiencies from a CalibrationSpec.
 
 #include "model/network/group_placement.h"
-#include "model/network/network_tiers.h"
+#include "model/core/network_tiers.h"
 #include "model/spec/hardware_specs.h"
 #include "model/spec/scenario.h"
 #include "model/spec/units.h"

@@ -23,7 +23,7 @@
 // receive the (n_u − m)/n_u of B held elsewhere in the unit at their share
 // m·W/C of the child's egress — the seed's per-tier ring for aligned groups.
 
-#include "model/network/network_tiers.h"
+#include "model/core/network_tiers.h"
 
 #include <array>
 

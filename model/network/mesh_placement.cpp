@@ -1,6 +1,6 @@
 #include "model/network/mesh_placement.h"
 
-#include "model/training/evaluation_context.h"
+#include "model/network/axis_groups.h"
 
 #include <algorithm>
 

@@ -41,7 +41,7 @@
 //   (leaf -> spine -> leaf is 2 edges either way).
 
 #include "model/spec/hardware_specs.h"
-#include "model/network/network_tiers.h"
+#include "model/core/network_tiers.h"
 #include "model/spec/system_spec.h"
 #include "model/spec/units.h"
 

@@ -4,7 +4,7 @@ namespace scalescope {
 
 using nlohmann::json;
 
-FacilityReport facilityReport(const EvaluationContext& ctx, const Evaluation& e)
+FacilityReport facilityReport(const ResolvedSystem& ctx, const Evaluation& e)
 {
     FacilityReport r;
     const Scenario& s = ctx.scenario;
@@ -23,7 +23,7 @@ FacilityReport facilityReport(const EvaluationContext& ctx, const Evaluation& e)
 
 namespace {
 
-json feedJson(const EvaluationContext& ctx, const FeedLoad& l)
+json feedJson(const ResolvedSystem& ctx, const FeedLoad& l)
 {
     const ElectricalFeedSpec& feed = ctx.facility.feed;
     return {{"redundancy", feedRedundancyKey(l.redundancy)},
@@ -56,7 +56,7 @@ json levelsJson(Watts peak, const LoadProfileSpec& load, double scale = 1.0)
 
 } // namespace
 
-json powerJson(const EvaluationContext& ctx, const FacilityReport& r)
+json powerJson(const ResolvedSystem& ctx, const FacilityReport& r)
 {
     const EnergyReport& e = r.energy;
     json out = {{"it_W", e.itPower.si},
@@ -87,7 +87,7 @@ json powerJson(const EvaluationContext& ctx, const FacilityReport& r)
     return out;
 }
 
-json coolingJson(const EvaluationContext& ctx, const FacilityReport& r)
+json coolingJson(const ResolvedSystem& ctx, const FacilityReport& r)
 {
     const CoolingLoad& job = r.jobCooling;
     const CoolingLoad& rack = r.rackCooling;
@@ -107,7 +107,7 @@ json coolingJson(const EvaluationContext& ctx, const FacilityReport& r)
             {"rack_airflow_cfm", cubicFeetPerMinute(rack.airflow)}};
 }
 
-json goodputJson(const EvaluationContext& ctx, const Evaluation& e, const FacilityReport& r)
+json goodputJson(const ResolvedSystem& ctx, const Evaluation& e, const FacilityReport& r)
 {
     const GoodputEstimate& g = r.goodput;
     const FailureModel model = failureModel(ctx.facility.reliability);
@@ -135,7 +135,7 @@ json goodputJson(const EvaluationContext& ctx, const Evaluation& e, const Facili
     return out;
 }
 
-json powerBudgetJson(const EvaluationContext& ctx, const FacilityReport& r)
+json powerBudgetJson(const ResolvedSystem& ctx, const FacilityReport& r)
 {
     const PowerBudget& b = r.budget;
     const LoadProfileSpec& load = ctx.facility.load;

@@ -6,8 +6,8 @@
 
 #include "model/power/cooling_model.h"
 #include "model/power/energy_model.h"
-#include "model/training/evaluation.h"
-#include "model/training/evaluation_context.h"
+#include "model/core/evaluation.h"
+#include "model/core/resolved_system.h"
 #include "model/power/goodput.h"
 #include "model/power/power_model.h"
 
@@ -25,17 +25,17 @@ struct FacilityReport {
     GoodputEstimate goodput;  // at the scenario's GPU count
 };
 
-[[nodiscard]] FacilityReport facilityReport(const EvaluationContext& ctx, const Evaluation& e);
+[[nodiscard]] FacilityReport facilityReport(const ResolvedSystem& ctx, const Evaluation& e);
 
 // GPU counts at which the goodput object shows the effective training time.
 inline constexpr long long kGoodputScales[] = {1'024, 16'384, 100'000, 1'000'000};
 
-[[nodiscard]] nlohmann::json powerJson(const EvaluationContext& ctx, const FacilityReport& r);
-[[nodiscard]] nlohmann::json coolingJson(const EvaluationContext& ctx, const FacilityReport& r);
-[[nodiscard]] nlohmann::json goodputJson(const EvaluationContext& ctx, const Evaluation& e, const FacilityReport& r);
+[[nodiscard]] nlohmann::json powerJson(const ResolvedSystem& ctx, const FacilityReport& r);
+[[nodiscard]] nlohmann::json coolingJson(const ResolvedSystem& ctx, const FacilityReport& r);
+[[nodiscard]] nlohmann::json goodputJson(const ResolvedSystem& ctx, const Evaluation& e, const FacilityReport& r);
 
 // The rack and cluster budget with every component and its citation
 // (`scalescope-cli power --json`).
-[[nodiscard]] nlohmann::json powerBudgetJson(const EvaluationContext& ctx, const FacilityReport& r);
+[[nodiscard]] nlohmann::json powerBudgetJson(const ResolvedSystem& ctx, const FacilityReport& r);
 
 } // namespace scalescope

@@ -3,7 +3,7 @@
 // user's own, which replace a built-in spec of the same kind and id. A file
 // with any error is left out whole and reported; nothing half-read is used.
 
-#include "model/compute/compute_calibration.h"
+#include "model/spec/compute_calibration.h"
 #include "model/spec/facility_specs.h"
 #include "model/spec/hardware_specs.h"
 #include "model/spec/model_spec.h"

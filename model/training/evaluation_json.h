@@ -2,7 +2,7 @@
 // The evaluation as the JSON contract of DESIGN.md ("Evaluation JSON"):
 // SI units (seconds, bytes, watts, joules); keys are never renamed.
 
-#include "model/training/evaluation.h"
+#include "model/core/evaluation.h"
 #include "model/training/evaluation_context.h"
 
 #include <nlohmann/json.hpp>

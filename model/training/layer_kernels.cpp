@@ -1,8 +1,8 @@
 #include "model/training/layer_kernels.h"
 
-#include "model/compute/compute_calibration.h"
+#include "model/spec/compute_calibration.h"
 #include "model/compute/kernel_efficiency.h"
-#include "model/training/recompute_policy.h"
+#include "model/core/recompute_policy.h"
 
 #include <algorithm>
 #include <array>

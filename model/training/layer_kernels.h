@@ -17,8 +17,8 @@
 // fewest bytes they must (inputs read plus outputs written). A backward GEMM
 // is its data-gradient and weight-gradient GEMMs, each at its own efficiency.
 
-#include "model/training/operation_table.h"
-#include "model/training/recompute_policy.h"
+#include "model/core/operation_table.h"
+#include "model/core/recompute_policy.h"
 #include "model/training/stage_operations.h"
 
 #include <array>

@@ -3,7 +3,7 @@
 // each row's share of the step and the citation behind its efficiency —
 // as JSON (evaluate --breakdown, reports) and as grouped totals (the GUI).
 
-#include "model/training/evaluation.h"
+#include "model/core/evaluation.h"
 #include "model/training/evaluation_context.h"
 
 #include <nlohmann/json.hpp>

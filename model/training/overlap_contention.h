@@ -16,7 +16,7 @@
 
 #include "model/spec/hardware_specs.h"
 #include "model/training/evaluation_context.h"
-#include "model/training/operation_table.h"
+#include "model/core/operation_table.h"
 
 #include <string>
 

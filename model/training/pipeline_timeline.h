@@ -4,7 +4,7 @@
 // communication (TP, CP, EP, PP, DP), placed by simulating the schedule's
 // dependencies. The simulation and pipelineTimes() agree; tests check it.
 
-#include "model/training/evaluation.h"
+#include "model/core/evaluation.h"
 #include "model/training/evaluation_context.h"
 
 #include <vector>

@@ -2,7 +2,7 @@
 
 #include "model/training/layer_kernels.h"
 #include "model/training/layout_check.h"
-#include "model/training/recompute_policy.h"
+#include "model/core/recompute_policy.h"
 #include "model/training/step_communication.h"
 
 #include <array>

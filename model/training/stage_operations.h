@@ -5,12 +5,12 @@
 // collectives (TP, CP, EP) of the forward, backward and recompute passes
 // (the compute rows and their GEMM shapes: layer_kernels.h).
 
-#include "model/memory/memory_model.h"
+#include "model/training/memory_per_gpu.h"
 #include "model/network/axis_groups.h"
 #include "model/network/collective_memo.h"
 #include "model/training/evaluation_context.h"
-#include "model/training/operation_table.h"
-#include "model/training/recompute_policy.h"
+#include "model/core/operation_table.h"
+#include "model/core/recompute_policy.h"
 
 #include <array>
 

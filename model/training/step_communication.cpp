@@ -1,11 +1,11 @@
 #include "model/training/step_communication.h"
 
-#include "model/compute/compute_calibration.h"
+#include "model/spec/compute_calibration.h"
 #include "model/compute/kernel_efficiency.h"
-#include "model/memory/memory_model.h"
+#include "model/training/memory_per_gpu.h"
 #include "model/network/collectives.h"
 #include "model/training/layer_kernels.h"
-#include "model/training/recompute_policy.h"
+#include "model/core/recompute_policy.h"
 
 #include <algorithm>
 #include <array>

@@ -29,11 +29,11 @@
 //       the first layer's AllGather exposed
 // Collective times come from model/network/collectives.h.
 
-#include "model/memory/memory_model.h"
+#include "model/training/memory_per_gpu.h"
 #include "model/network/collectives.h"
 #include "model/training/evaluation_context.h"
 #include "model/training/layer_kernels.h"
-#include "model/training/operation_table.h"
+#include "model/core/operation_table.h"
 #include "model/training/stage_operations.h"
 
 #include <array>

@@ -6,7 +6,7 @@
 #include "model/training/evaluation_context.h"
 #include "model/training/layout_check.h"
 #include "model/training/overlap_contention.h"
-#include "model/memory/memory_model.h"
+#include "model/training/memory_per_gpu.h"
 #include "model/training/pipeline_schedule.h"
 #include "model/training/stage_operations.h"
 #include "model/training/step_communication.h"
@@ -27,17 +27,6 @@ std::string_view commAxisKey(CommAxis a) noexcept
     case CommAxis::Dp: return "dp";
     }
     return "?";
-}
-
-long long axisStride(const ParallelLayout& p, Axis a) noexcept
-{
-    long long stride = 1;
-    for (Axis inner : p.order) {
-        if (inner == a) return stride;
-        // EP lives inside DP (Megatron): it takes no ranks of its own.
-        if (inner != Axis::Ep) stride *= p.size(inner);
-    }
-    return stride;
 }
 
 namespace {

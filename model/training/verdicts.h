@@ -4,7 +4,7 @@
 // DP critical batch of ~2,475" (seed 004's rooflines).
 
 #include "model/network/axis_groups.h"
-#include "model/training/evaluation.h"
+#include "model/core/evaluation.h"
 #include "model/training/evaluation_context.h"
 
 #include <string>

@@ -1,6 +1,6 @@
 #include "model/validation/published_mfu.h"
 
-#include "model/training/transformer_cost.h"
+#include "model/core/transformer_cost.h"
 
 #include <filesystem>
 #include <mutex>

@@ -7,7 +7,7 @@
 
 #include "model/compute/kernel_efficiency.h"
 
-#include "model/compute/compute_calibration.h"
+#include "model/spec/compute_calibration.h"
 #include "model_test_support.h"
 
 #include <catch2/catch.hpp>

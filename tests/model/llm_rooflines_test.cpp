@@ -4,7 +4,7 @@
 #include "model_test_support.h"
 
 #include "model/chip/llm_rooflines.h"
-#include "model/memory/memory_model.h"
+#include "model/training/memory_per_gpu.h"
 #include "model/spec/quantity_parser.h"
 
 #include <cmath>

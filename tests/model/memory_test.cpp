@@ -6,7 +6,7 @@
 #include "model_test_support.h"
 
 #include "model/memory/activation_memory.h"
-#include "model/memory/memory_model.h"
+#include "model/training/memory_per_gpu.h"
 #include "model/memory/usable_memory.h"
 
 using namespace scalescope;

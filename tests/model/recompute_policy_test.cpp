@@ -7,7 +7,7 @@
 #include <bit>
 #include <cstdint>
 
-#include "model/training/recompute_policy.h"
+#include "model/core/recompute_policy.h"
 
 using namespace scalescope;
 

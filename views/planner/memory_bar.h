@@ -3,7 +3,7 @@
 // activations, buffers) against usable HBM, and LPDDR5X on superchips. The
 // bar turns red past the capacity and says by how much.
 
-#include "model/training/evaluation.h"
+#include "model/core/evaluation.h"
 
 #include <QWidget>
 

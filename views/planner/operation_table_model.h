@@ -1,6 +1,6 @@
 #pragma once
 // "Why this number" as a table: the rows of the model's per-operation cost
-// table (model/training/operation_table.h) for one planner result, per step on
+// table (model/core/operation_table.h) for one planner result, per step on
 // the bottleneck stage's GPU, largest exposed time first. It reads the table;
 // it derives nothing.
 

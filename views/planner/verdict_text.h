@@ -2,7 +2,7 @@
 // The model's verdicts in the user's language (the CLI prints the model's
 // English messages; the GUI translates from the code and its numbers).
 
-#include "model/training/evaluation.h"
+#include "model/core/evaluation.h"
 
 #include <QString>
 

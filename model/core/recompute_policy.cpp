@@ -1,4 +1,4 @@
-#include "model/training/recompute_policy.h"
+#include "model/core/recompute_policy.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "model/compute/compute_calibration.h"
+#include "model/spec/compute_calibration.h"
 
 #include "model/spec/quantity_parser.h"
 #include "model/spec/spec_reader.h"

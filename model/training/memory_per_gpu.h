@@ -11,7 +11,7 @@
 // On superchips, what exceeds HBM spills to the GPU's share of LPDDR5X and
 // is read and written once per step over NVLink-C2C.
 
-#include "model/training/evaluation.h"
+#include "model/core/evaluation.h"
 #include "model/training/evaluation_context.h"
 
 namespace scalescope {

@@ -1,6 +1,6 @@
-#include "model/memory/memory_model.h"
+#include "model/training/memory_per_gpu.h"
 
-#include "model/training/recompute_policy.h"
+#include "model/core/recompute_policy.h"
 
 #include "model/memory/activation_memory.h"
 #include "model/memory/usable_memory.h"

@@ -1,4 +1,4 @@
-#include "model/training/operation_table.h"
+#include "model/core/operation_table.h"
 
 namespace scalescope {
 

@@ -1,4 +1,4 @@
-#include "model/training/transformer_cost.h"
+#include "model/core/transformer_cost.h"
 
 namespace scalescope {
 

@@ -4,7 +4,7 @@
 // Messages for warnings are built only when asked for (verdicts.h).
 
 #include "model/spec/units.h"
-#include "model/training/operation_table.h"
+#include "model/core/operation_table.h"
 
 #include <array>
 #include <string>
