@@ -12,21 +12,26 @@
 
 namespace scalescope {
 
-struct EvaluationContext : ResolvedSystem {
-    int attentionKernel = 0;         // index into compute.attention (training.attention_kernel)
-    bool attentionKernelMissing = false; // the scenario names a kernel the family has no table for: the default runs
-    ModelCost cost; // at scenario.training.seqLen
+// The training mode's own settings, resolved from scenario.training.
+struct TrainingSetup {
+    ModelCost cost;        // at scenario.training.seqLen
     FlopsPerSecond peak{}; // dense Tensor Core peak at the training precision
+    int attentionKernel = 0;             // index into compute.attention (training.attention_kernel)
+    bool attentionKernelMissing = false; // the scenario names a kernel the family has no table for: the default runs
     // Best published BF16 MFU of the class (dense or MoE, 16-bit or FP8 and
-    // below; published_mfu.h) on this GPU generation, or on any GPU when the
-    // generation has no run of the class; 0 when none. A result above it gets
-    // a warning and the layout search does not propose it.
+    // below; validation/published_mfu.h) on this GPU generation, or on any GPU
+    // when the generation has no run of the class; 0 when none. A result
+    // above it gets a warning and the layout search does not propose it.
     double publishedMfuCeiling = 0;
     bool publishedMfuCeilingSameGeneration = false; // the ceiling's run is of this GPU architecture
 };
 
-// Resolves ids against the catalog; problems (unknown ids, an unsupported
-// precision, more GPUs than the system holds) go to errors with JSON paths.
+struct EvaluationContext : ResolvedSystem, TrainingSetup {};
+
+
+// Resolves the system (system/resolve_system.h) and the training settings;
+// problems (unknown ids, an unsupported precision, more GPUs than the system
+// holds) go to errors with JSON paths.
 [[nodiscard]] std::optional<EvaluationContext> makeEvaluationContext(const Scenario& s, const SpecCatalog& catalog,
                                                                      SpecErrors& errors, const std::string& file = "scenario");
 
