@@ -2,6 +2,8 @@
 
 #include "commands.h"
 
+#include "model/validation/context_ceiling.h"
+
 namespace scalescope::cli {
 
 std::optional<EvaluationContext> loadContext(const std::string& file, std::ostream& err)
@@ -9,7 +11,11 @@ std::optional<EvaluationContext> loadContext(const std::string& file, std::ostre
     SpecErrors errors;
     const std::optional<Scenario> scenario = loadScenarioFile(file, errors);
     std::optional<EvaluationContext> ctx;
-    if (scenario) ctx = makeEvaluationContext(*scenario, sharedCatalog(err), errors, file);
+    if (scenario) {
+        const SpecCatalog& catalog = sharedCatalog(err);
+        ctx = makeEvaluationContext(*scenario, catalog, errors, file);
+        if (ctx) setPublishedMfuCeiling(*ctx, catalog);
+    }
     for (const SpecError& e : errors) err << e.text() << "\n";
     if (scenario)
         for (const SpecError& w : scenario->warnings) err << "warning: " << w.text() << "\n";

@@ -1,7 +1,6 @@
 #include "model/training/evaluation_context.h"
 
 #include "model/system/resolve_system.h"
-#include "model/validation/published_mfu.h"
 
 #include <algorithm>
 
@@ -30,10 +29,6 @@ std::optional<EvaluationContext> makeEvaluationContext(const Scenario& s, const 
     if (s.training.seqLen < 1) errors.push_back({file, "/training/seq_len", "expected a positive sequence length"});
     if (errors.size() != before) return std::nullopt;
     ctx.cost = modelCost(ctx.model, s.training.seqLen);
-    const bool lowPrecision = s.mode == Mode::Training && isLowPrecision(s.training.precision);
-    const MfuCeiling ceiling = publishedMfuCeiling(catalog, ctx.gpu.architecture, ctx.model.moe.has_value(), lowPrecision);
-    ctx.publishedMfuCeiling = ceiling.mfu;
-    ctx.publishedMfuCeilingSameGeneration = ceiling.sameGeneration;
     return ctx;
 }
 

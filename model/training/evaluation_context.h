@@ -18,10 +18,11 @@ struct TrainingSetup {
     FlopsPerSecond peak{}; // dense Tensor Core peak at the training precision
     int attentionKernel = 0;             // index into compute.attention (training.attention_kernel)
     bool attentionKernelMissing = false; // the scenario names a kernel the family has no table for: the default runs
-    // Best published BF16 MFU of the class (dense or MoE, 16-bit or FP8 and
-    // below; validation/published_mfu.h) on this GPU generation, or on any GPU
-    // when the generation has no run of the class; 0 when none. A result
-    // above it gets a warning and the layout search does not propose it.
+    // An input, 0 until the caller sets it (validation/context_ceiling.h):
+    // the best published BF16 MFU of the class (dense or MoE, 16-bit or FP8
+    // and below) on this GPU generation, or on any GPU when the generation
+    // has no run of the class; 0 when none. A result above it gets a warning
+    // and the layout search does not propose it.
     double publishedMfuCeiling = 0;
     bool publishedMfuCeilingSameGeneration = false; // the ceiling's run is of this GPU architecture
 };
@@ -29,7 +30,8 @@ struct TrainingSetup {
 struct EvaluationContext : ResolvedSystem, TrainingSetup {};
 
 
-// Resolves the system (system/resolve_system.h) and the training settings;
+// Resolves the system (system/resolve_system.h) and the training settings
+// (the published-MFU ceiling is left to the caller);
 // problems (unknown ids, an unsupported precision, more GPUs than the system
 // holds) go to errors with JSON paths.
 [[nodiscard]] std::optional<EvaluationContext> makeEvaluationContext(const Scenario& s, const SpecCatalog& catalog,

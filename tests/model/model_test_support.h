@@ -3,6 +3,7 @@
 
 #include "model/training/evaluation_context.h"
 #include "model/spec/spec_catalog.h"
+#include "model/validation/context_ceiling.h"
 
 #include <catch2/catch.hpp>
 
@@ -35,6 +36,7 @@ inline EvaluationContext contextFor(const Scenario& s)
     auto ctx = makeEvaluationContext(s, catalog(), errors);
     for (const auto& e : errors) UNSCOPED_INFO(e.text());
     REQUIRE(ctx);
+    setPublishedMfuCeiling(*ctx, catalog());
     return *ctx;
 }
 

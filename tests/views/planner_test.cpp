@@ -10,6 +10,7 @@
 #include "app/gui/planner_workspace.h"
 #include "app/gui/scenario_controller.h"
 #include "app/gui/scenario_controls.h"
+#include "model/validation/context_ceiling.h"
 #include "views/planner/memory_bar.h"
 #include "views/planner/planner_view.h"
 #include "views/planner/timeline_view.h"
@@ -289,8 +290,9 @@ TEST_CASE("Suggested layouts say how many fitting layouts were left out for a BF
     SpecErrors errors;
     Scenario s = preset("default"); // LLaMA-3 70B on 64 H100
     s.efficiency = EfficiencyMode::Theoretical; // the pure roofline: far beyond any published run
-    const auto roofline = makeEvaluationContext(s, testing::builtinCatalog(), errors);
+    auto roofline = makeEvaluationContext(s, testing::builtinCatalog(), errors);
     REQUIRE(roofline);
+    setPublishedMfuCeiling(*roofline, testing::builtinCatalog());
     const LayoutSuggestions beyond(*roofline);
     const auto* left = beyond.findChild<QLabel*>(QStringLiteral("leftOutAboveCeiling"));
     REQUIRE(left);
@@ -298,24 +300,27 @@ TEST_CASE("Suggested layouts say how many fitting layouts were left out for a BF
     CHECK(left->text().contains(QStringLiteral("on this GPU generation (47.1 %)")));
     // Calibrated, the model still rates some layouts of this workload above every published H100 run: left out too.
     s.efficiency = EfficiencyMode::Measured;
-    const auto measuredDefault = makeEvaluationContext(s, testing::builtinCatalog(), errors);
+    auto measuredDefault = makeEvaluationContext(s, testing::builtinCatalog(), errors);
     REQUIRE(measuredDefault);
+    setPublishedMfuCeiling(*measuredDefault, testing::builtinCatalog());
     const LayoutSuggestions defaultSuggestions(*measuredDefault);
     CHECK(defaultSuggestions.findChild<QLabel*>(QStringLiteral("leftOutAboveCeiling")));
     // The default layout itself (46.8 %) is below the ceiling (47.1 %): no line about it.
     CHECK(defaultSuggestions.findChild<QLabel*>(QStringLiteral("currentAboveCeiling")) == nullptr);
     // DeepSeek-V3's published layout is above its class's ceiling (its own run; the model is +4.1 % there): the
     // dialog says the proposals are slower than what is open.
-    const auto deepseek = makeEvaluationContext(preset("deepseek-v3-2048-h800"), testing::builtinCatalog(), errors);
+    auto deepseek = makeEvaluationContext(preset("deepseek-v3-2048-h800"), testing::builtinCatalog(), errors);
     REQUIRE(deepseek);
+    setPublishedMfuCeiling(*deepseek, testing::builtinCatalog());
     const LayoutSuggestions deepseekSuggestions(*deepseek);
     const auto* own = deepseekSuggestions.findChild<QLabel*>(QStringLiteral("currentAboveCeiling"));
     REQUIRE(own);
     CHECK(own->text().contains(QStringLiteral("40.7 %")));
     // LLaMA-3 70B on 4,096 H100 at 4K: no layout the model rates beyond the ceiling, no such line.
     s = preset("llama3-70b-4096-h100");
-    const auto measured = makeEvaluationContext(s, testing::builtinCatalog(), errors);
+    auto measured = makeEvaluationContext(s, testing::builtinCatalog(), errors);
     REQUIRE(measured);
+    setPublishedMfuCeiling(*measured, testing::builtinCatalog());
     const LayoutSuggestions calibrated(*measured);
     CHECK(calibrated.findChild<QLabel*>(QStringLiteral("leftOutAboveCeiling")) == nullptr);
     // Schedules and recompute modes read as the planner's controls name them, not as JSON keys.

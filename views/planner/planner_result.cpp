@@ -1,5 +1,6 @@
 #include "planner_result.h"
 
+#include "model/validation/context_ceiling.h"
 #include "model/validation/validation_set.h"
 
 #include <chrono>
@@ -74,6 +75,7 @@ PlannerResultPtr evaluateScenario(const SpecCatalog& catalog, const Scenario& sc
     } else {
         SpecErrors errors;
         if (auto ctx = makeEvaluationContext(scenario, catalog, errors, scenario.name)) {
+            setPublishedMfuCeiling(*ctx, catalog);
             out->context = std::make_shared<EvaluationContext>(std::move(*ctx));
         }
         out->errors = std::move(errors);
