@@ -43,6 +43,8 @@ std::string_view phaseKey(Phase p) noexcept
     case Phase::Backward: return "backward";
     case Phase::Recompute: return "recompute";
     case Phase::Step: return "step";
+    case Phase::Prefill: return "prefill";
+    case Phase::Decode: return "decode";
     }
     return "?";
 }

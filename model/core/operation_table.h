@@ -1,5 +1,6 @@
 #pragma once
-// The per-operation cost table: the core of a training-step evaluation.
+// The per-operation cost table: the core of an evaluation, in any mode (a
+// training step; an inference request's prefill and decode passes).
 //
 // One row is one kind of operation in one phase — a GEMM, the fused
 // attention kernel, a memory-bound kernel, an FP8 cast, the optimizer step or
@@ -64,7 +65,11 @@ enum class OpKind : std::uint8_t {
 };
 inline constexpr int kOpKinds = static_cast<int>(OpKind::OverlapContention) + 1;
 
-enum class Phase : std::uint8_t { Forward, Backward, Recompute, Step };
+// Forward, Backward and Recompute are a training micro-batch's passes, Step
+// the once-per-step work (optimizer, data-parallel collectives); Prefill and
+// Decode are an inference request's passes over the same operations.
+enum class Phase : std::uint8_t { Forward, Backward, Recompute, Step, Prefill, Decode };
+inline constexpr int kPhases = static_cast<int>(Phase::Decode) + 1;
 enum class OpStream : std::uint8_t { Compute, Tp, Cp, Ep, Pp, Dp };
 enum class OpScope : std::uint8_t { DenseLayer, MoeLayer, Stage, Step };
 // What bounds the row and which calibration table its efficiency came from.
@@ -97,14 +102,17 @@ struct OpRow {
 // Running sums over rows: time and exposed time per stream and phase, bytes
 // per stream, compute time per scope, phase and bound.
 struct OpSums {
-    static constexpr size_t kStreams = 6, kPhases = 4, kScopes = 4, kBounds = 6;
+    static constexpr size_t kStreams = 6, kPhases = static_cast<size_t>(scalescope::kPhases), kScopes = 4, kBounds = 6;
     Seconds total[kStreams][kPhases]{}, exposed[kStreams][kPhases]{};
     Bytes bytes[kStreams]{};
     Seconds window[kScopes][kPhases][kBounds]{};
     // Bit s: a row of stream s was added; bit sc of `scopes`: a compute row of
     // scope sc. The sums of the others are still zero, so addScaled skips
-    // them: a layer's rows touch one stream and one scope of the 150 sums.
+    // them: a layer's rows touch one stream and one scope of the 222 sums.
     std::uint8_t streams = 0, scopes = 0;
+    // One past the last phase a row was added in: the sums of the phases
+    // after it are zero (a training table never touches Prefill or Decode).
+    std::uint8_t phaseEnd = 0;
 
     void add(const OpRow& row) noexcept
     {
@@ -113,6 +121,7 @@ struct OpSums {
         exposed[s][ph] += row.exposed();
         bytes[s] += row.bytes * row.count;
         streams |= static_cast<std::uint8_t>(1u << s);
+        phaseEnd = std::max(phaseEnd, static_cast<std::uint8_t>(ph + 1));
         if (row.stream == OpStream::Compute) {
             const size_t sc = static_cast<size_t>(row.scope);
             window[sc][ph][static_cast<size_t>(row.bound)] += row.total();
@@ -125,7 +134,7 @@ struct OpSums {
     {
         for (size_t s = 0; s < kStreams; ++s) {
             if (!(other.streams & (1u << s))) continue;
-            for (size_t ph = 0; ph < kPhases; ++ph) {
+            for (size_t ph = 0; ph < other.phaseEnd; ++ph) {
                 total[s][ph] += other.total[s][ph] * k;
                 exposed[s][ph] += other.exposed[s][ph] * k;
             }
@@ -133,11 +142,12 @@ struct OpSums {
         }
         for (size_t sc = 0; sc < kScopes; ++sc) {
             if (!(other.scopes & (1u << sc))) continue;
-            for (size_t ph = 0; ph < kPhases; ++ph)
+            for (size_t ph = 0; ph < other.phaseEnd; ++ph)
                 for (size_t b = 0; b < kBounds; ++b) window[sc][ph][b] += other.window[sc][ph][b] * k;
         }
         streams |= other.streams;
         scopes |= other.scopes;
+        phaseEnd = std::max(phaseEnd, other.phaseEnd);
     }
 };
 

@@ -1,7 +1,7 @@
 #include "model/training/layer_kernels.h"
 
+#include "model/compute/kernel_costs.h"
 #include "model/spec/compute_calibration.h"
-#include "model/compute/kernel_efficiency.h"
 #include "model/core/recompute_policy.h"
 
 #include <algorithm>
@@ -10,6 +10,12 @@
 #include <cmath>
 
 namespace scalescope {
+
+KernelSetup trainingKernelSetup(const EvaluationContext& ctx) noexcept
+{
+    return {&ctx.compute, ctx.scenario.efficiency == EfficiencyMode::Measured, ctx.scenario.training.precision, ctx.peak,
+            ctx.peakBf16,  ctx.gpu.hbm.bandwidth.value,                        ctx.attentionKernel};
+}
 
 RecomputedWork recomputedWork(const OpRow& r) noexcept
 {
@@ -20,95 +26,6 @@ RecomputedWork recomputedWork(const OpRow& r) noexcept
 }
 
 namespace {
-
-constexpr double kActivationBytes = 2; // activations and their gradients are 16-bit (BF16) between kernels
-
-// Cost of kernels on this GPU: measured efficiencies in measured mode, the
-// pure roofline (peak FLOP/s, nominal HBM bandwidth, no launch cost) otherwise.
-class KernelCosts {
-public:
-    KernelCosts(const EvaluationContext& ctx)
-        : m_ctx(ctx), m_measured(ctx.scenario.efficiency == EfficiencyMode::Measured),
-          m_precision(ctx.scenario.training.precision), m_gemmPeak(ctx.peak), m_attentionPeak(ctx.peakBf16),
-          m_hbm(ctx.gpu.hbm.bandwidth.value), m_launch(m_measured ? kernelLaunchCost(ctx.compute) : Seconds{}),
-          m_inputBytes(bytesPerElement(ctx.scenario.training.precision))
-    {
-    }
-
-    // Accumulates one or more kernels into one row.
-    struct Acc {
-        double flops = 0, bytes = 0;
-        Seconds time{};
-        const std::string* source = nullptr;
-        int kernels = 0;
-    };
-
-    void gemm(Acc& a, GemmPass pass, double m, double n, double k) const noexcept
-    {
-        if (m <= 0 || n <= 0 || k <= 0) return;
-        const double flops = 2 * m * n * k;
-        const double bytes = (m * k + n * k) * m_inputBytes + m * n * kActivationBytes;
-        const Efficiency e = m_measured ? gemmEfficiency(m_ctx.compute, m_precision, pass, m, n, k) : Efficiency{};
-        add(a, flops, bytes, roofline(flops, m_gemmPeak, e.fraction, bytes, 1.0), e.source);
-    }
-    void groupedGemm(Acc& a, GemmPass pass, double tokensPerExpert, double n, double k, int experts, double balance) const noexcept
-    {
-        if (tokensPerExpert <= 0 || n <= 0 || k <= 0 || experts <= 0) return;
-        const double flops = 2 * tokensPerExpert * n * k * experts;
-        const double bytes = experts * ((tokensPerExpert * k + n * k) * m_inputBytes + tokensPerExpert * n * kActivationBytes);
-        const Efficiency e = m_measured ? groupedGemmEfficiency(m_ctx.compute, m_precision, pass, tokensPerExpert, n, k, experts)
-                                        : Efficiency{};
-        add(a, flops, bytes, roofline(flops, m_gemmPeak, e.fraction * balance, bytes, 1.0), e.source);
-    }
-    void attention(Acc& a, AttentionPass pass, double flops, double bytes, double headDim, double seq, double heads) const noexcept
-    {
-        if (flops <= 0) return;
-        const Efficiency e = m_measured ? attentionEfficiency(m_ctx.compute, pass, headDim, seq, heads, true, m_ctx.attentionKernel) : Efficiency{};
-        add(a, flops, bytes, roofline(flops, m_attentionPeak, e.fraction, bytes, 1.0), e.source);
-    }
-    void memory(Acc& a, MemoryOp op, double bytes) const noexcept
-    {
-        if (bytes <= 0) return;
-        const Efficiency e = m_measured ? memoryBandwidthFraction(m_ctx.compute, op) : Efficiency{};
-        add(a, 0, bytes, Bytes{bytes} / (m_hbm * e.fraction), e.source);
-    }
-    [[nodiscard]] double inputBytes() const noexcept { return m_inputBytes; }
-    [[nodiscard]] bool measured() const noexcept { return m_measured; }
-
-    // Efficiency actually applied to a row: achieved FLOP/s (or bytes/s for
-    // memory-bound rows) over the nominal peak, launch cost included.
-    [[nodiscard]] OpRow row(const Acc& a, OpKind op, Phase phase, OpScope scope, OpBound bound, double count) const noexcept
-    {
-        double eff = 1;
-        if (a.time.si > 0) {
-            const FlopsPerSecond peak = bound == OpBound::Attention ? m_attentionPeak : m_gemmPeak;
-            eff = bound == OpBound::Memory ? a.bytes / (a.time.si * m_hbm.si) : a.flops / (a.time.si * peak.si);
-        }
-        return {op, phase, OpStream::Compute, scope, bound, count, Flops{a.flops}, Bytes{a.bytes}, eff, a.source, a.time, Seconds{}};
-    }
-
-private:
-    Seconds roofline(double flops, FlopsPerSecond peak, double efficiency, double bytes, double hbmFraction) const noexcept
-    {
-        return std::max(Seconds{flops / (peak.si * efficiency)}, Bytes{bytes} / (m_hbm * hbmFraction));
-    }
-    void add(Acc& a, double flops, double bytes, Seconds t, const std::string* source) const noexcept
-    {
-        a.flops += flops;
-        a.bytes += bytes;
-        a.time += t + m_launch;
-        if (!a.source) a.source = source;
-        ++a.kernels;
-    }
-
-    const EvaluationContext& m_ctx;
-    bool m_measured;
-    Precision m_precision;
-    FlopsPerSecond m_gemmPeak, m_attentionPeak;
-    BytesPerSecond m_hbm;
-    Seconds m_launch;
-    double m_inputBytes; // GEMM operand bytes at the training precision
-};
 
 using Acc = KernelCosts::Acc;
 
@@ -283,13 +200,13 @@ void layerKernels(const EvaluationContext& ctx, const ParallelLayout& p, const K
 // Per-thread memo of layerKernels and stageEndKernels: a layout search and
 // the slider revisit the same (tp, cp, ep, micro-batch) many times. The key
 // names the context instance and its address (rows point at its
-// calibration's source keys) and everything else the rows depend on, so a
-// hit returns exactly what the builders would compute.
+// calibration's source keys; the model and its costs come with the
+// instance), the kernel setup, and every training setting and layout
+// field the builders read, so a hit returns exactly what they would compute.
 struct LayerKey {
     const EvaluationContext* ctx = nullptr;
     std::uint64_t instance = 0;
-    EfficiencyMode mode = EfficiencyMode::Measured;
-    Precision precision = Precision::Bf16;
+    KernelSetup setup;
     Fp8Scaling fp8Scaling = Fp8Scaling::Delayed;
     MoeBalancing moeBalancing = MoeBalancing::AuxiliaryLoss;
     int seqLen = 0, tp = 0, cp = 0, ep = 0, microbatch = 0;
@@ -309,14 +226,14 @@ const LayerKernels& cachedKernelRows(const EvaluationContext& ctx, const Paralle
     thread_local std::array<LayerEntry, kEntries> cache{};
     const int ep = set == KernelSet::MoeLayer ? p.ep : 1;
     const TrainingSettings& training = ctx.scenario.training;
-    const LayerKey key{&ctx, ctx.instance, ctx.scenario.efficiency, training.precision, training.fp8Scaling, training.moeBalancing,
-                       training.seqLen, p.tp, p.cp, ep, p.microbatchSize, set};
+    const LayerKey key{&ctx,         ctx.instance,          trainingKernelSetup(ctx), training.fp8Scaling,
+                       training.moeBalancing, training.seqLen, p.tp, p.cp, ep, p.microbatchSize, set};
     const size_t slot = (static_cast<size_t>(p.tp) * 131 + static_cast<size_t>(p.cp) * 31 + static_cast<size_t>(ep) * 7 +
                          static_cast<size_t>(p.microbatchSize) * 3 + static_cast<size_t>(set) * 17) % kEntries;
     LayerEntry& entry = cache[slot];
     if (!(entry.key == key)) {
         entry.rows = LayerKernels{};
-        const KernelCosts kc(ctx);
+        const KernelCosts kc(key.setup);
         if (set == KernelSet::DenseLayer || set == KernelSet::MoeLayer) layerKernels(ctx, p, kc, g, set == KernelSet::MoeLayer, entry.rows);
         else stageEndKernels(ctx, p, kc, g, set, entry.rows);
         entry.key = key;

@@ -17,6 +17,7 @@
 // fewest bytes they must (inputs read plus outputs written). A backward GEMM
 // is its data-gradient and weight-gradient GEMMs, each at its own efficiency.
 
+#include "model/compute/kernel_costs.h"
 #include "model/core/operation_table.h"
 #include "model/core/recompute_policy.h"
 #include "model/training/stage_operations.h"
@@ -26,6 +27,10 @@
 #include <span>
 
 namespace scalescope {
+
+// The kernel setup of a training context: the GPU at the training precision,
+// its calibration and attention kernel (compute/kernel_costs.h).
+[[nodiscard]] KernelSetup trainingKernelSetup(const EvaluationContext& ctx) noexcept;
 
 // The kind of forward work a recompute row repeats.
 [[nodiscard]] RecomputedWork recomputedWork(const OpRow& r) noexcept;
@@ -57,7 +62,7 @@ struct LayerKernels {
         if (size >= kCapacity) return;
         const auto i = static_cast<size_t>(size++);
         rows[i] = r;
-        if (r.phase != Phase::Step) {
+        if (static_cast<size_t>(r.phase) < tpPartners.size()) {
             TpPartnerGemms& g = tpPartners[static_cast<size_t>(r.phase)];
             Seconds* slot = r.op == OpKind::QkvProjection  ? &g.qkv
                           : r.op == OpKind::OutProjection  ? &g.out

@@ -15,7 +15,6 @@ namespace scalescope {
 
 namespace {
 
-constexpr double kActivationBytes = 2; // 16-bit activations on the wire
 // AdamW on fp32 master weights reads weight, gradient and both moments and
 // writes weight and moments: 7 × 4 B per parameter (the measured kernel's count).
 constexpr double kAdamStepBytesPerParam = 28;

@@ -1107,6 +1107,14 @@
         <source>Compute slowed by overlapped communication</source>
         <translation>与通信重叠时的计算减速</translation>
     </message>
+    <message>
+        <source>prefill</source>
+        <translation>预填充</translation>
+    </message>
+    <message>
+        <source>decode</source>
+        <translation>解码</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::PlannerView</name>

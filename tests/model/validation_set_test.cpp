@@ -281,3 +281,18 @@ TEST_CASE("The Megatron-LM H100 table's five other rows (specs/validation/pendin
     for (const char* id : {"megatron-h100-gpt-16b-192", "megatron-h100-gpt-119b-1536", "megatron-h100-gpt-314b-3072"})
         CHECK(std::abs(error.at(id)) < 0.20);
 }
+
+TEST_CASE("The published-MFU ceiling is an input of the training context: resolving leaves it 0, the validation layer "
+          "sets the class's ceiling (LLaMA-3 70B BF16 on 64 H100: the best published H100 16-bit dense run)",
+          "[validation][ceiling]")
+{
+    SpecErrors errors;
+    auto ctx = makeEvaluationContext(presetScenario("default"), catalog(), errors);
+    REQUIRE(ctx);
+    CHECK(ctx->publishedMfuCeiling == 0);
+    setPublishedMfuCeiling(*ctx, catalog());
+    const MfuCeiling hopper16 = publishedMfuCeiling(catalog(), "Hopper", false, false);
+    REQUIRE(hopper16.mfu > 0);
+    CHECK(ctx->publishedMfuCeiling == hopper16.mfu);
+    CHECK(ctx->publishedMfuCeilingSameGeneration == hopper16.sameGeneration);
+}

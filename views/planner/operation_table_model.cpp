@@ -57,6 +57,8 @@ QString phaseName(Phase phase)
     case Phase::Backward: return OperationTableModel::tr("backward");
     case Phase::Recompute: return OperationTableModel::tr("recompute");
     case Phase::Step: return OperationTableModel::tr("step");
+    case Phase::Prefill: return OperationTableModel::tr("prefill");
+    case Phase::Decode: return OperationTableModel::tr("decode");
     }
     return {};
 }
