@@ -209,6 +209,7 @@ struct LayerKey {
     KernelSetup setup;
     Fp8Scaling fp8Scaling = Fp8Scaling::Delayed;
     MoeBalancing moeBalancing = MoeBalancing::AuxiliaryLoss;
+    CrossEntropyKernel crossEntropy = CrossEntropyKernel::Fused;
     int seqLen = 0, tp = 0, cp = 0, ep = 0, microbatch = 0;
     KernelSet set = KernelSet::DenseLayer;
     bool operator==(const LayerKey&) const = default;
@@ -226,8 +227,8 @@ const LayerKernels& cachedKernelRows(const EvaluationContext& ctx, const Paralle
     thread_local std::array<LayerEntry, kEntries> cache{};
     const int ep = set == KernelSet::MoeLayer ? p.ep : 1;
     const TrainingSettings& training = ctx.scenario.training;
-    const LayerKey key{&ctx,         ctx.instance,          trainingKernelSetup(ctx), training.fp8Scaling,
-                       training.moeBalancing, training.seqLen, p.tp, p.cp, ep, p.microbatchSize, set};
+    const LayerKey key{&ctx,           ctx.instance, trainingKernelSetup(ctx), training.fp8Scaling, training.moeBalancing,
+                       training.crossEntropy, training.seqLen, p.tp, p.cp, ep, p.microbatchSize, set};
     const size_t slot = (static_cast<size_t>(p.tp) * 131 + static_cast<size_t>(p.cp) * 31 + static_cast<size_t>(ep) * 7 +
                          static_cast<size_t>(p.microbatchSize) * 3 + static_cast<size_t>(set) * 17) % kEntries;
     LayerEntry& entry = cache[slot];

@@ -135,3 +135,31 @@ TEST_CASE("Memoised evaluations equal cold ones to the last bit: DeepSeek-V3 (Mo
         {tp, pp, dp, cp, ep, 1, R::PerOp, 3, M::Measured, false},
     });
 }
+
+TEST_CASE("The layer-row memo is keyed by training.cross_entropy: a context changed only there gets its own loss rows "
+          "(LLaMA-3 70B on 4,096 H100, fused then eager, on one context)",
+          "[training][memo]")
+{
+    // A planner edit or a search mutates one context in place (same address,
+    // same instance): the last stage's rows must follow the loss kernel.
+    Scenario s = presetScenario("llama3-70b-4096-h100");
+    s.training.crossEntropy = CrossEntropyKernel::Fused;
+    EvaluationContext shared = contextFor(s);
+    const Evaluation fused = evaluate(shared);
+    shared.scenario.training.crossEntropy = CrossEntropyKernel::Eager;
+    const Evaluation memoised = evaluate(shared);
+
+    s.training.crossEntropy = CrossEntropyKernel::Eager;
+    const EvaluationContext coldContext = contextFor(s);
+    const Evaluation cold = evaluate(coldContext);
+    REQUIRE(cold.ok);
+    const auto lossTime = [](const Evaluation& e) {
+        return e.ops.sum([](const OpRow& r) { return r.op == OpKind::CrossEntropy; });
+    };
+    // The eager chain is slower than the fused kernel (calibration), so the
+    // rows must differ for the check below to mean anything.
+    REQUIRE(lossTime(fused).si > 0);
+    REQUIRE(lossTime(cold).si > lossTime(fused).si);
+    CHECK(lossTime(memoised).si == lossTime(cold).si);
+    CHECK(difference(memoised, cold) == "");
+}
