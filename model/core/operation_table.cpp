@@ -13,6 +13,7 @@ std::string_view opKindKey(OpKind k) noexcept
     case OpKind::OutProjection: return "out_projection";
     case OpKind::Residual: return "residual";
     case OpKind::MlpNorm: return "mlp_norm";
+    case OpKind::FinalNorm: return "final_norm";
     case OpKind::MlpUp: return "mlp_up";
     case OpKind::Activation: return "activation";
     case OpKind::MlpDown: return "mlp_down";

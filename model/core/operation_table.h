@@ -43,6 +43,7 @@ enum class OpKind : std::uint8_t {
     OutProjection,
     Residual,
     MlpNorm,
+    FinalNorm, // after the last layer, before the logits
     MlpUp, // gate and up (SwiGLU) or FC1 (GELU); MoE: shared experts
     Activation,
     MlpDown,

@@ -76,7 +76,7 @@ void stageEndKernels(const EvaluationContext& ctx, const ParallelLayout& p, cons
                     2 * T * h * kActivationBytes + v / tp * h * kActivationBytes, false);
         return;
     }
-    addMemoryOp(kc, t, OpKind::MlpNorm, MemoryOp::Norm, OpScope::Stage, 1, 2 * T / tp * h * kActivationBytes,
+    addMemoryOp(kc, t, OpKind::FinalNorm, MemoryOp::Norm, OpScope::Stage, 1, 2 * T / tp * h * kActivationBytes,
                 3 * T / tp * h * kActivationBytes, false);
     addLinear(kc, t, OpKind::Logits, OpScope::Stage, 1, {{T, v / tp, h}}, false);
     // Vocabulary-parallel cross-entropy: reads the logits, writes their gradient

@@ -1115,6 +1115,10 @@
         <source>decode</source>
         <translation>解码</translation>
     </message>
+    <message>
+        <source>final norm</source>
+        <translation>末层归一化</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::PlannerView</name>

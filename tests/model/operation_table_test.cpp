@@ -344,3 +344,26 @@ TEST_CASE("Eager cross-entropy (Megatron-LM's default vocab_parallel_cross_entro
     // The loss is on the step's critical path: the step grows by the difference, one micro-batch per GPU.
     CHECK((eagerStep - fusedStep).si == Approx((eager[0].total() - fused[0].total()).si).epsilon(1e-6));
 }
+
+TEST_CASE("No two rows of an evaluation share a name (op, phase, scope): the final norm before the logits is not "
+          "the layers' MLP norm (LLaMA-3 70B on 64 H100, DeepSeek-V3 on 2,048 H800)",
+          "[operations]")
+{
+    for (const char* preset : {"default", "deepseek-v3-2048-h800"}) {
+        const EvaluationContext ctx = contextFor(presetScenario(preset));
+        const Evaluation e = evaluate(ctx);
+        REQUIRE(e.ok);
+        std::set<std::tuple<std::string_view, std::string_view, std::string_view, std::string_view>> names;
+        for (const OpRow& r : e.ops) {
+            // Backward has a layer-level and a data-parallel contention row,
+            // told apart by their calibration source (overlap_contention.h).
+            if (r.op == OpKind::OverlapContention) continue;
+            INFO(preset << ": " << opKindKey(r.op) << ", " << phaseKey(r.phase) << ", " << opScopeKey(r.scope));
+            CHECK(names.insert({opKindKey(r.op), phaseKey(r.phase), opScopeKey(r.scope), opStreamKey(r.stream)}).second);
+        }
+        const auto final = std::find_if(e.ops.begin(), e.ops.end(), [](const OpRow& r) { return r.op == OpKind::FinalNorm; });
+        REQUIRE(final != e.ops.end());
+        CHECK(final->scope == OpScope::Stage);
+        CHECK(opKindKey(OpKind::FinalNorm) == "final_norm");
+    }
+}

@@ -27,6 +27,7 @@ QString operationName(OpKind kind)
     case OpKind::OutProjection: return OperationTableModel::tr("Attention output projection");
     case OpKind::Residual: return OperationTableModel::tr("Residual add");
     case OpKind::MlpNorm: return OperationTableModel::tr("MLP norm");
+    case OpKind::FinalNorm: return OperationTableModel::tr("final norm");
     case OpKind::MlpUp: return OperationTableModel::tr("MLP up / gate projection");
     case OpKind::Activation: return OperationTableModel::tr("Activation (SwiGLU / GELU)");
     case OpKind::MlpDown: return OperationTableModel::tr("MLP down projection");
