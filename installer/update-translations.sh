@@ -8,7 +8,9 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 lupdate=$(command -v lupdate || echo /usr/lib/qt6/bin/lupdate)
-mapfile -t sources < <(find app views -name '*.cpp' -o -name '*.h' | sort)
+# The model's warning texts (model/core/warning_texts.cpp) are translated too:
+# they are marked with translatable("Verdicts", "..."), read as QT_TRANSLATE_NOOP.
+mapfile -t sources < <( (find app views -name '*.cpp' -o -name '*.h'; echo model/core/warning_texts.cpp) | sort)
 for ts in resources/translations/*.ts; do
-  "$lupdate" -locations none -no-obsolete "${sources[@]}" -ts "$ts"
+  "$lupdate" -locations none -no-obsolete -tr-function-alias QT_TRANSLATE_NOOP+=translatable "${sources[@]}" -ts "$ts"
 done

@@ -5,6 +5,7 @@
 
 #include "model/network/axis_groups.h"
 #include "model/core/evaluation.h"
+#include "model/core/warning_texts.h"
 #include "model/training/evaluation_context.h"
 
 #include <string>
@@ -16,10 +17,6 @@ namespace scalescope {
 void addVerdicts(const EvaluationContext& ctx, const ParallelLayout& p, Evaluation& e) noexcept;
 void addVerdicts(const EvaluationContext& ctx, const ParallelLayout& p, const AxisGroups& groups, Evaluation& e) noexcept;
 
-[[nodiscard]] std::string_view warningKey(WarningCode c) noexcept; // "tp_leaves_nvlink_domain"
-[[nodiscard]] std::string warningMessage(const Warning& w);
-
-// Group thousands: 2475 -> "2,475".
-[[nodiscard]] std::string groupedNumber(double v);
+// The warnings' keys and texts: core/warning_texts.h.
 
 } // namespace scalescope

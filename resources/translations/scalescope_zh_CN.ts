@@ -138,84 +138,84 @@
 <context>
     <name>Verdicts</name>
     <message>
-        <source>TP=%1 spans %2 NVLink domains: its AllGather runs at %3 per GPU instead of over NVLink</source>
-        <translation>TP=%1 跨越 %2 个 NVLink 域：其 AllGather 每 GPU 仅以 %3 运行，而不是走 NVLink</translation>
-    </message>
-    <message>
-        <source>EP=%1 spans %2 NVLink domains: the expert AllToAll crosses the scale-out network</source>
-        <translation>EP=%1 跨越 %2 个 NVLink 域：专家 AllToAll 需经过横向扩展网络</translation>
-    </message>
-    <message>
-        <source>CP=%1 spans %2 NVLink domains: ring attention crosses the scale-out network</source>
-        <translation>CP=%1 跨越 %2 个 NVLink 域：环形注意力需经过横向扩展网络</translation>
-    </message>
-    <message>
-        <source>Per-GPU batch %1 tokens is below the DP critical batch of ~%2 tokens: data-parallel communication cannot hide behind compute</source>
-        <translation>每 GPU 批量 %1 个 token，低于数据并行临界批量约 %2 个 token：数据并行通信无法被计算掩盖</translation>
-    </message>
-    <message>
-        <source>TP=%1 is above the compute-bound limit F·W/C ≈ %2: tensor-parallel communication dominates the MLP</source>
-        <translation>TP=%1 超过计算受限上限 F·W/C ≈ %2：张量并行通信主导了 MLP</translation>
-    </message>
-    <message>
-        <source>Needs %1 per GPU but only %2 of HBM is usable (%3 over)</source>
-        <translation>每 GPU 需要 %1，但可用 HBM 只有 %2（超出 %3）</translation>
-    </message>
-    <message>
         <source>%1 per GPU spills to LPDDR5X over NVLink-C2C, adding %2 per step</source>
         <translation>每 GPU 有 %1 经 NVLink-C2C 溢出到 LPDDR5X，每步增加 %2</translation>
-    </message>
-    <message>
-        <source>The pipeline bubble is %1 % of the step: use more micro-batches (now %2) or interleaving</source>
-        <translation>流水线气泡占每步的 %1 %：请增加微批次数（当前 %2）或使用交错调度</translation>
     </message>
     <message>
         <source>%1 layers do not split evenly over %2 pipeline stages: the largest stage has %3 layers</source>
         <translation>%1 层无法均分到 %2 个流水线阶段：最大的阶段有 %3 层</translation>
     </message>
     <message>
-        <source>ZeRO-3 with pipeline parallelism gathers the weights for every micro-batch: ZeRO-1 fits and is %1 % faster by this model</source>
-        <translation>ZeRO-3 与流水线并行同用时，每个微批次都要重新收集权重：ZeRO-1 放得下，且按本模型快 %1 %</translation>
-    </message>
-    <message>
-        <source>Measured mode: kernels at calibrated efficiencies, collectives at measured NCCL efficiencies</source>
-        <translation>实测模式：内核按校准效率计算，集合通信按实测 NCCL 效率计算</translation>
-    </message>
-    <message>
-        <source>Theoretical mode: the pure roofline (dense peak, nominal bandwidths); real runs are slower</source>
-        <translation>理论模式：纯屋顶线（稠密峰值、标称带宽）；实际运行更慢</translation>
-    </message>
-    <message>
         <source>%1 communication is exposed for %2 per step (%3 % of the step)</source>
         <translation>%1 通信每步暴露 %2（占步时间 %3 %）</translation>
-    </message>
-    <message>
-        <source>No kernel measurements for this GPU: efficiencies carried over from another generation (an assumption)</source>
-        <translation>此 GPU 没有内核实测数据：效率沿用自另一代 GPU（属于假设）</translation>
-    </message>
-    <message>
-        <source>One step takes %1 tokens, more than the whole training budget of %2 tokens: check the global batch and sequence length</source>
-        <translation>一步用掉 %1 个 token，超过了整个训练预算 %2 个 token：请检查全局批大小和序列长度</translation>
-    </message>
-    <message>
-        <source>One step takes %1 tokens, %2× the critical batch bound of %3 tokens (Kaplan et al. 2020): more tokens per step no longer train faster; check the global batch</source>
-        <translation>一步用掉 %1 个 token，是临界批大小上界 %3 个 token（Kaplan 等，2020）的 %2 倍：每步再多的 token 也不会训练得更快；请检查全局批大小</translation>
     </message>
     <message>
         <source>%1=%2 does not divide the %3-GPU NVLink domain: some of its groups straddle a domain boundary and cross the scale-out network</source>
         <translation>%1=%2 不能整除 %3 个 GPU 的 NVLink 域：部分组跨越域边界，要经过横向扩展网络</translation>
     </message>
     <message>
-        <source>The scenario&apos;s attention kernel has no measurements for this GPU: the GPU&apos;s default attention kernel is used</source>
-        <translation>场景指定的注意力内核在此 GPU 上没有实测数据：改用该 GPU 的默认注意力内核</translation>
+        <source>tp=%1 spans %2 NVLink domains: its AllGather runs at %3 per GPU instead of over NVLink</source>
+        <translation>tp=%1 跨越 %2 个 NVLink 域：其 AllGather 每 GPU 仅以 %3 运行，而不是走 NVLink</translation>
     </message>
     <message>
-        <source>BF16 MFU %1 % is above the best published run of its class on this GPU generation (%2 %): treat it with suspicion</source>
-        <translation>BF16 MFU %1 % 高于本代 GPU 上同类已发表运行的最好成绩（%2 %）：请谨慎看待</translation>
+        <source>ep=%1 spans %2 NVLink domains: the expert AllToAll crosses the scale-out network</source>
+        <translation>ep=%1 跨越 %2 个 NVLink 域：专家 AllToAll 需经过横向扩展网络</translation>
     </message>
     <message>
-        <source>BF16 MFU %1 % is above the best published run of its class on any GPU (%2 %): treat it with suspicion</source>
-        <translation>BF16 MFU %1 % 高于所有 GPU 上同类已发表运行的最好成绩（%2 %）：请谨慎看待</translation>
+        <source>cp=%1 spans %2 NVLink domains: ring attention crosses the scale-out network</source>
+        <translation>cp=%1 跨越 %2 个 NVLink 域：环形注意力需经过横向扩展网络</translation>
+    </message>
+    <message>
+        <source>per-GPU batch %1 tokens is below the DP critical batch of ~%2 tokens: data-parallel communication cannot hide behind compute</source>
+        <translation>每 GPU 批量 %1 个 token，低于数据并行临界批量约 %2 个 token：数据并行通信无法被计算掩盖</translation>
+    </message>
+    <message>
+        <source>tp=%1 is above the compute-bound limit F·W/C ≈ %2: tensor-parallel communication dominates the MLP</source>
+        <translation>tp=%1 超过计算受限上限 F·W/C ≈ %2：张量并行通信主导了 MLP</translation>
+    </message>
+    <message>
+        <source>needs %1 per GPU but only %2 of HBM is usable (%3 over)</source>
+        <translation>每 GPU 需要 %1，但可用 HBM 只有 %2（超出 %3）</translation>
+    </message>
+    <message>
+        <source>the pipeline bubble is %1 % of the step: use more micro-batches (now %2) or interleaving</source>
+        <translation>流水线气泡占每步的 %1 %：请增加微批次数（当前 %2）或使用交错调度</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 with pipeline parallelism gathers the weights for every micro-batch (seed 004): ZeRO-1 fits and is %1 % faster by this model</source>
+        <translation>ZeRO-3 与流水线并行同用时，每个微批次都要重新收集权重（seed 004）：ZeRO-1 放得下，且按本模型快 %1 %</translation>
+    </message>
+    <message>
+        <source>measured mode: GEMMs, attention and memory-bound kernels at calibrated efficiencies, collectives at measured NCCL efficiencies (about 82 % of link bandwidth for large messages, much less for small ones)</source>
+        <translation>实测模式：GEMM、注意力和访存受限内核按校准效率计算，集合通信按实测 NCCL 效率计算（大消息约为链路带宽的 82 %，小消息低得多）</translation>
+    </message>
+    <message>
+        <source>theoretical mode: the pure roofline (dense Tensor Core peak, nominal HBM and link bandwidth); real runs are slower</source>
+        <translation>理论模式：纯屋顶线（稠密 Tensor Core 峰值、标称 HBM 与链路带宽）；实际运行更慢</translation>
+    </message>
+    <message>
+        <source>BF16 MFU %1 % is above the best published run of its class on any GPU (%2 %): treat this number with suspicion</source>
+        <translation>BF16 MFU %1 % 高于所有 GPU 上同类已发表运行的最好成绩（%2 %）：请谨慎看待这个数字</translation>
+    </message>
+    <message>
+        <source>BF16 MFU %1 % is above the best published run of its class on this GPU generation (%2 %): treat this number with suspicion</source>
+        <translation>BF16 MFU %1 % 高于本代 GPU 上同类已发表运行的最好成绩（%2 %）：请谨慎看待这个数字</translation>
+    </message>
+    <message>
+        <source>no kernel measurements for this GPU: its efficiencies are carried over from another GPU generation (an assumption)</source>
+        <translation>此 GPU 没有内核实测数据：其效率沿用自另一代 GPU（属于假设）</translation>
+    </message>
+    <message>
+        <source>one step takes %1 tokens, more than the whole training budget of %2 tokens: check global_batch and seq_len</source>
+        <translation>一步用掉 %1 个 token，超过了整个训练预算 %2 个 token：请检查 global_batch 和 seq_len</translation>
+    </message>
+    <message>
+        <source>one step takes %1 tokens, %2× the critical batch bound of %3 tokens (Kaplan et al. 2020): beyond it more tokens per step buy no faster training; check global_batch</source>
+        <translation>一步用掉 %1 个 token，是临界批大小上界 %3 个 token（Kaplan 等，2020）的 %2 倍：超过它后每步再多的 token 也不会训练得更快；请检查 global_batch</translation>
+    </message>
+    <message>
+        <source>the scenario&apos;s attention_kernel has no measurements for this GPU family: its default attention kernel is used</source>
+        <translation>场景的 attention_kernel 在此 GPU 系列上没有实测数据：改用其默认注意力内核</translation>
     </message>
 </context>
 <context>

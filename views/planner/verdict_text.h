@@ -1,6 +1,6 @@
 #pragma once
-// The model's verdicts in the user's language (the CLI prints the model's
-// English messages; the GUI translates from the code and its numbers).
+// The model's verdicts in the user's language: the model's English text
+// (core/warning_texts.h, the one the CLI prints) through the translations.
 
 #include "model/core/evaluation.h"
 
