@@ -9,7 +9,7 @@
 //   tier 0 nvlink  [ gpu gpu ... gpu ]     (8 per node)         degree 8,  W = GPU egress
 //
 // Bandwidths are per direction (egress) of one child into its tier,
-// derived from the topology graph (model/topology.h), never typed in.
+// derived from the topology graph (model/network/topology.h), never typed in.
 
 #include "model/spec/units.h"
 

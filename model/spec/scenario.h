@@ -124,8 +124,10 @@ struct NetworkOptions {
 };
 
 // Which communication the framework overlaps with compute (scenario key
-// "overlap"). Defaults follow Megatron-LM's performance settings: the sources
-// and the hidden fractions are calibration data (specs/calibration/overlap-*.json).
+// "overlap"). Defaults follow Megatron-LM's performance settings. How much of
+// a collective hides follows from the compute it runs beside
+// (training/step_communication.h); what that compute loses to it is
+// calibration data (specs/calibration/nccl-measured.json, overlap_compute_slowdown).
 struct OverlapSettings {
     TpOverlap tp = TpOverlap::Pipelined; // "tp": "none" | "pipelined"
     bool dpGradReduce = true;           // "dp": RS / AllReduce bucketed under the last backward

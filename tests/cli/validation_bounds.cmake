@@ -3,41 +3,16 @@
 # shown by `validate` but not held here). Run by CTest as `validation_bounds`:
 #   cmake -DCLI=path/to/scalescope-cli -P validation_bounds.cmake
 #
-# Bounds held today (measured 2026-11-25, fifth session of the day): the
-# issue's target for both precision classes — every held run within ±20 %
-# (tokens/s per GPU), geometric-mean |error| within 10 %.
-#   16-bit (BF16, FP16): worst +17.4 % (MPT-7B on 8 H100), mean 8.9 % over 15
-#     (torchtitan's Llama 4 Scout on GB200 left the held set: its stated
-#     setup needs ~790 GB of activations per GPU; see its outside_bounds).
-#   FP8 and below: worst +18.8 % (72 GB200, MLPerf v5.1), mean 9.1 % over 16.
-#     The model is still 3-19 % optimistic on every held MLPerf FP8 run.
-# Fifth session: in measured mode AllGather and ReduceScatter across nodes
-# run NCCL's flat ring over all ranks ((n - 1)/n of the array leaves each
-# node, not the seed's (D - 1)/D), which costs the 2- to 8-node data-parallel
-# runs 1-5 %; Blackwell FP8 GEMMs take vLLM's B200 measurement at the Llama
-# QKV shape (0.919 of H100's efficiency, was the BF16 ratio 0.966); cuDNN
-# attention on Blackwell is cudnn-frontend's B200 measurement of cuDNN 9.13.1
-# (0.785 / 0.864 of FlashAttention-4 forward / backward, was 1/1.3 both),
-# taken one kernel at a time on an idle GPU, times flashinfer's measured
-# back-to-back slow-down of a B200 attention kernel (1237 / 1450 = 0.853).
-# FP8: ±25 % / 15 % → ±20 % / 10 %.
-# Fourth session: every MLPerf v5.1 run reduces gradients in BF16
-# (grad_reduce_in_fp32=False in each submission's pretrain.py), which the
-# scenarios had as FP32; corrected, the model was 10-26 % optimistic on the
-# MLPerf FP8 runs. Tensorwise (current) FP8 scaling now pays the amax pass
-# the calibration's cast kernel measured (fp8_scaling). Cisco's two H100 runs
-# are shown, not held (a host synchronisation per 64-parameter gradient
-# bucket; see their outside_bounds); every other FP8 MLPerf v5.1 submission on
-# Hopper and Blackwell joined (10 runs, 7 held). The FP8 maximum tightened
-# (55 → 25 %), its mean moved 14 → 15 %: the data were corrected and grew.
-# Third session: compute beside data-parallel traffic costs 0.609 s per
-# hidden second (both averages of Lee et al. 2025, nccl-measured
-# overlap_sequential_penalty), and an NVLink tier's half-efficiency chunk
-# scales with its bandwidth (half_efficiency_link, Hockney's n-half).
-# History: ±55 % / 14 % (FP8) in the third session, ±30 % / 12 % (16-bit) and
-# ±80 % / 29 % (FP8) before it; before the MLPerf FP8 runs joined, one bound of
-# ±30 % / 12 % over 19 runs. Tighten these as the model improves; never loosen
-# them to admit a regression of the model.
+# The bounds, for both precision classes: every held run within ±20 %
+# (tokens/s per GPU), geometric-mean |error| within 10 %. Where the model
+# stands (`scalescope-cli validate`):
+#   16-bit (BF16, FP16): 15 runs, worst -19.2 % (Megatron-LM's GPT 70B on
+#     768 H100), geometric mean 9.5 %.
+#   FP8 and below: 16 runs, worst +18.8 % (MLPerf v5.1 Llama 3.1 8B on
+#     72 GB200), geometric mean 9.1 %; the model is optimistic on every held
+#     MLPerf FP8 run.
+# How the bounds tightened is in CHANGELOG.md. Tighten them as the model
+# improves; never loosen them to admit a regression of the model.
 set(classes held_16bit held_low_precision)
 set(max_abs_error_held_16bit 0.20)
 set(max_geometric_mean_held_16bit 0.10)

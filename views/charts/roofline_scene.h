@@ -3,7 +3,7 @@
 // exports through the one export path: a ceiling per precision (dense
 // peaks), one per memory level (HBM, and L2 where the spec gives it), the
 // ridge points labelled, and the operations the user placed with their
-// bound and time from model/roofline.h. A panel beside the chart lists the
+// bound and time from model/chip/roofline.h. A panel beside the chart lists the
 // numbers with their sources. Qt Charts stays in views/charts.
 
 #include "views/hardware/hardware_scene.h"

@@ -4,7 +4,7 @@
 // superchips, CPUs, GPUs and NVSwitch chips the node spec lists (drawn in
 // detail when zoomed in). Works for NVL72 racks and DGX/HGX racks alike.
 // GPU boxes (kind "gpu") carry their 0-based place in the rack as index;
-// `rackIndex` (0-based) only numbers them in the cluster (model/rack_position.h).
+// `rackIndex` (0-based) only numbers them in the cluster (model/network/rack_position.h).
 
 #include "hardware_scene.h"
 

@@ -2,7 +2,7 @@
 // The sharding map's scene: every GPU of the job as a cell, placed as the
 // hardware is (GPUs in nodes or trays, nodes in NVLink domains, domains in
 // scalable units), filled by its coordinate along one mesh axis. Built whole
-// from a PlannerResult; the coordinates come from model/mesh_placement.h.
+// from a PlannerResult; the coordinates come from model/network/mesh_placement.h.
 
 #include "planner_result.h"
 

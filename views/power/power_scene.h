@@ -3,7 +3,7 @@
 // job at the facility meter (stacked bars), the rack's feeds with their load,
 // the liquid cooling loop with its flow, air versus liquid, and the energy
 // and cost of the planned job. Every number is read from a FacilityReport
-// (model/facility_report.h); the scene only lays it out.
+// (model/power/facility_report.h); the scene only lays it out.
 
 #include "views/hardware/hardware_scene.h"
 #include "views/planner/planner_result.h"

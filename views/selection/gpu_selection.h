@@ -6,7 +6,7 @@
 // the cluster's hardware order, the order of the topology's GPU vertices
 // (NVLink domain by domain) and of the sharding map's ranks (node by node
 // inside a domain); rack r holds GPUs r·gpusPerRack ... in tray or node order
-// (model/rack_position.h). Cluster GPU numbers count from 0 like ranks; racks
+// (model/network/rack_position.h). Cluster GPU numbers count from 0 like ranks; racks
 // and trays count from 1 as the rack view labels them.
 
 #include <QObject>
