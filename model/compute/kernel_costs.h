@@ -21,12 +21,12 @@ namespace scalescope {
 
 struct KernelSetup {
     const ComputeCalibration* compute = nullptr; // the GPU family's kernel speeds (all 1 when it has none)
-    bool measured = true;                  // calibrated efficiencies and launch cost; else the pure roofline
-    Precision precision = Precision::Bf16; // of the GEMM operands
-    FlopsPerSecond gemmPeak{};             // dense Tensor Core peak at `precision`
-    FlopsPerSecond attentionPeak{};        // dense BF16 peak: fused attention runs in 16-bit
-    BytesPerSecond hbm{};                  // nominal HBM bandwidth
-    int attentionKernel = 0;               // index into compute->attention (0: the family's default)
+    bool measured = true;                        // calibrated efficiencies and launch cost; else the pure roofline
+    Precision precision = Precision::Bf16;       // of the GEMM operands
+    FlopsPerSecond gemmPeak{};                   // dense Tensor Core peak at `precision`
+    FlopsPerSecond attentionPeak{};              // dense BF16 peak: fused attention runs in 16-bit
+    BytesPerSecond hbm{};                        // nominal HBM bandwidth
+    int attentionKernel = 0;                     // index into compute->attention (0: the family's default)
     bool operator==(const KernelSetup&) const = default;
 };
 
@@ -70,28 +70,32 @@ public:
         if (m <= 0 || n <= 0 || k <= 0) return;
         const double flops = 2 * m * n * k;
         const double bytes = (m * k + n * k) * m_inputBytes + m * n * kActivationBytes;
-        const Efficiency e = m_setup.measured ? gemmEfficiency(*m_setup.compute, m_setup.precision, pass, m, n, k) : Efficiency{};
+        const Efficiency e =
+            m_setup.measured ? gemmEfficiency(*m_setup.compute, m_setup.precision, pass, m, n, k) : Efficiency{};
         add(a, flops, bytes, roofline(flops, m_setup.gemmPeak, e.fraction, bytes), e.source);
     }
     // `experts` GEMMs of tokensPerExpert × N × K in one grouped kernel, its
     // efficiency times `balance` (mean over busiest expert's tokens).
-    void groupedGemm(Acc& a, GemmPass pass, double tokensPerExpert, double n, double k, int experts, double balance) const noexcept
+    void groupedGemm(Acc& a, GemmPass pass, double tokensPerExpert, double n, double k, int experts,
+                     double balance) const noexcept
     {
         if (tokensPerExpert <= 0 || n <= 0 || k <= 0 || experts <= 0) return;
         const double flops = 2 * tokensPerExpert * n * k * experts;
-        const double bytes = experts * ((tokensPerExpert * k + n * k) * m_inputBytes + tokensPerExpert * n * kActivationBytes);
-        const Efficiency e = m_setup.measured
-                                 ? groupedGemmEfficiency(*m_setup.compute, m_setup.precision, pass, tokensPerExpert, n, k, experts)
-                                 : Efficiency{};
+        const double bytes =
+            experts * ((tokensPerExpert * k + n * k) * m_inputBytes + tokensPerExpert * n * kActivationBytes);
+        const Efficiency e = m_setup.measured ? groupedGemmEfficiency(*m_setup.compute, m_setup.precision, pass,
+                                                                      tokensPerExpert, n, k, experts)
+                                              : Efficiency{};
         add(a, flops, bytes, roofline(flops, m_setup.gemmPeak, e.fraction * balance, bytes), e.source);
     }
     // Fused causal attention of `flops` and `bytes` over `heads` heads of headDim at sequence length `seq`.
-    void attention(Acc& a, AttentionPass pass, double flops, double bytes, double headDim, double seq, double heads) const noexcept
+    void attention(Acc& a, AttentionPass pass, double flops, double bytes, double headDim, double seq,
+                   double heads) const noexcept
     {
         if (flops <= 0) return;
-        const Efficiency e = m_setup.measured
-                                 ? attentionEfficiency(*m_setup.compute, pass, headDim, seq, heads, true, m_setup.attentionKernel)
-                                 : Efficiency{};
+        const Efficiency e = m_setup.measured ? attentionEfficiency(*m_setup.compute, pass, headDim, seq, heads, true,
+                                                                    m_setup.attentionKernel)
+                                              : Efficiency{};
         add(a, flops, bytes, roofline(flops, m_setup.attentionPeak, e.fraction, bytes), e.source);
     }
     void memory(Acc& a, MemoryOp op, double bytes) const noexcept
@@ -106,14 +110,16 @@ public:
     // A compute row of the accumulated kernels. Its efficiency is the one
     // actually applied: achieved FLOP/s (bytes/s for memory-bound rows) over
     // the nominal peak, launch cost included.
-    [[nodiscard]] OpRow row(const Acc& a, OpKind op, Phase phase, OpScope scope, OpBound bound, double count) const noexcept
+    [[nodiscard]] OpRow row(const Acc& a, OpKind op, Phase phase, OpScope scope, OpBound bound,
+                            double count) const noexcept
     {
         double eff = 1;
         if (a.time.si > 0) {
             const FlopsPerSecond peak = bound == OpBound::Attention ? m_setup.attentionPeak : m_setup.gemmPeak;
             eff = bound == OpBound::Memory ? a.bytes / (a.time.si * m_setup.hbm.si) : a.flops / (a.time.si * peak.si);
         }
-        return {op, phase, OpStream::Compute, scope, bound, count, Flops{a.flops}, Bytes{a.bytes}, eff, a.source, a.time, Seconds{}};
+        return {op,       phase,  OpStream::Compute, scope, bound, count, Flops{a.flops}, Bytes{a.bytes}, eff,
+                a.source, a.time, Seconds{}};
     }
 
 private:

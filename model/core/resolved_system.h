@@ -28,13 +28,13 @@ struct ResolvedSystem {
     CalibrationSpec calibration;
     std::optional<MemoryReserveSpec> memoryReserve; // specs/calibration/memory-reserve.json
     std::optional<CriticalBatchSpec> criticalBatch; // specs/calibration/critical-batch.json
-    ComputeCalibration compute;      // kernel speeds of gpu.architecture; empty (all 1) when none
-    bool computeCarriedOver = false; // compute is scaled from another family: an assumption to show
+    ComputeCalibration compute;                     // kernel speeds of gpu.architecture; empty (all 1) when none
+    bool computeCarriedOver = false;                // compute is scaled from another family: an assumption to show
     NetworkTiers tiers;
     FlopsPerSecond peakBf16{}; // dense BF16 Tensor Core peak: MFU's reference and attention's peak
-    FluidSpec coolant;     // scenario.facility.coolant
-    FluidSpec air;         // for the air-cooling comparison
-    FacilitySpec facility; // feeds, load profile, failure model
+    FluidSpec coolant;         // scenario.facility.coolant
+    FluidSpec air;             // for the air-cooling comparison
+    FacilitySpec facility;     // feeds, load profile, failure model
 };
 
 inline constexpr const char* kDefaultCalibration = "nccl-measured";

@@ -11,7 +11,10 @@ namespace {
 // Marks a text for the translators: lupdate reads these calls as
 // QT_TRANSLATE_NOOP (installer/update-translations.sh); the model only
 // keeps the English text.
-constexpr const char* translatable(const char* /*context*/, const char* text) noexcept { return text; }
+constexpr const char* translatable(const char* /*context*/, const char* text) noexcept
+{
+    return text;
+}
 
 struct WarningTextRow {
     WarningCode code;
@@ -23,9 +26,11 @@ struct WarningTextRow {
 // In WarningCode order.
 constexpr std::array<WarningTextRow, kWarningCodes> kTexts{{
     {WarningCode::TpLeavesNvlinkDomain, "tp_leaves_nvlink_domain",
-     translatable("Verdicts", "tp=%1 spans %2 NVLink domains: its AllGather runs at %3 per GPU instead of over NVLink"), nullptr},
+     translatable("Verdicts", "tp=%1 spans %2 NVLink domains: its AllGather runs at %3 per GPU instead of over NVLink"),
+     nullptr},
     {WarningCode::EpLeavesNvlinkDomain, "ep_leaves_nvlink_domain",
-     translatable("Verdicts", "ep=%1 spans %2 NVLink domains: the expert AllToAll crosses the scale-out network"), nullptr},
+     translatable("Verdicts", "ep=%1 spans %2 NVLink domains: the expert AllToAll crosses the scale-out network"),
+     nullptr},
     {WarningCode::CpLeavesNvlinkDomain, "cp_leaves_nvlink_domain",
      translatable("Verdicts", "cp=%1 spans %2 NVLink domains: ring attention crosses the scale-out network"), nullptr},
     {WarningCode::BelowCriticalBatch, "below_dp_critical_batch",
@@ -33,37 +38,47 @@ constexpr std::array<WarningTextRow, kWarningCodes> kTexts{{
                               "communication cannot hide behind compute"),
      nullptr},
     {WarningCode::TpAboveComputeBoundLimit, "tp_above_compute_bound_limit",
-     translatable("Verdicts", "tp=%1 is above the compute-bound limit F·W/C ≈ %2: tensor-parallel communication dominates the MLP"),
+     translatable("Verdicts",
+                  "tp=%1 is above the compute-bound limit F·W/C ≈ %2: tensor-parallel communication dominates the MLP"),
      nullptr},
     {WarningCode::DoesNotFit, "does_not_fit",
      translatable("Verdicts", "needs %1 per GPU but only %2 of HBM is usable (%3 over)"), nullptr},
     {WarningCode::SpillsToCpuMemory, "spills_to_cpu_memory",
      translatable("Verdicts", "%1 per GPU spills to LPDDR5X over NVLink-C2C, adding %2 per step"), nullptr},
     {WarningCode::LargeBubble, "large_pipeline_bubble",
-     translatable("Verdicts", "the pipeline bubble is %1 % of the step: use more micro-batches (now %2) or interleaving"), nullptr},
+     translatable("Verdicts",
+                  "the pipeline bubble is %1 % of the step: use more micro-batches (now %2) or interleaving"),
+     nullptr},
     {WarningCode::UnevenLayers, "uneven_layers",
-     translatable("Verdicts", "%1 layers do not split evenly over %2 pipeline stages: the largest stage has %3 layers"), nullptr},
+     translatable("Verdicts", "%1 layers do not split evenly over %2 pipeline stages: the largest stage has %3 layers"),
+     nullptr},
     {WarningCode::Zero3WithPipeline, "zero3_with_pipeline",
-     translatable("Verdicts", "ZeRO-3 with pipeline parallelism gathers the weights for every micro-batch (seed 004): ZeRO-1 "
-                              "fits and is %1 % faster by this model"),
+     translatable("Verdicts",
+                  "ZeRO-3 with pipeline parallelism gathers the weights for every micro-batch (seed 004): ZeRO-1 "
+                  "fits and is %1 % faster by this model"),
      nullptr},
     {WarningCode::MeasuredMode, "measured_mode",
-     translatable("Verdicts", "measured mode: GEMMs, attention and memory-bound kernels at calibrated efficiencies, collectives "
-                              "at measured NCCL efficiencies (about 82 % of link bandwidth for large messages, much less for "
-                              "small ones)"),
+     translatable("Verdicts",
+                  "measured mode: GEMMs, attention and memory-bound kernels at calibrated efficiencies, collectives "
+                  "at measured NCCL efficiencies (about 82 % of link bandwidth for large messages, much less for "
+                  "small ones)"),
      nullptr},
     {WarningCode::TheoreticalMode, "theoretical_mode",
-     translatable("Verdicts", "theoretical mode: the pure roofline (dense Tensor Core peak, nominal HBM and link bandwidth); "
-                              "real runs are slower"),
+     translatable("Verdicts",
+                  "theoretical mode: the pure roofline (dense Tensor Core peak, nominal HBM and link bandwidth); "
+                  "real runs are slower"),
      nullptr},
     {WarningCode::AboveBestPublishedMfu, "above_best_published_mfu",
-     translatable("Verdicts", "BF16 MFU %1 % is above the best published run of its class on any GPU (%2 %): treat this "
-                              "number with suspicion"),
-     translatable("Verdicts", "BF16 MFU %1 % is above the best published run of its class on this GPU generation (%2 %): "
-                              "treat this number with suspicion")},
+     translatable("Verdicts",
+                  "BF16 MFU %1 % is above the best published run of its class on any GPU (%2 %): treat this "
+                  "number with suspicion"),
+     translatable("Verdicts",
+                  "BF16 MFU %1 % is above the best published run of its class on this GPU generation (%2 %): "
+                  "treat this number with suspicion")},
     {WarningCode::GroupStraddlesDomain, "group_straddles_domain",
-     translatable("Verdicts", "%1=%2 does not divide the %3-GPU NVLink domain: some of its groups straddle a domain boundary "
-                              "and cross the scale-out network"),
+     translatable("Verdicts",
+                  "%1=%2 does not divide the %3-GPU NVLink domain: some of its groups straddle a domain boundary "
+                  "and cross the scale-out network"),
      nullptr},
     {WarningCode::ExposedCommunication, "exposed_communication",
      translatable("Verdicts", "%1 communication is exposed for %2 per step (%3 % of the step)"), nullptr},
@@ -72,16 +87,19 @@ constexpr std::array<WarningTextRow, kWarningCodes> kTexts{{
                               "generation (an assumption)"),
      nullptr},
     {WarningCode::StepBeyondTrainingBudget, "step_beyond_training_budget",
-     translatable("Verdicts", "one step takes %1 tokens, more than the whole training budget of %2 tokens: check global_batch "
-                              "and seq_len"),
+     translatable("Verdicts",
+                  "one step takes %1 tokens, more than the whole training budget of %2 tokens: check global_batch "
+                  "and seq_len"),
      nullptr},
     {WarningCode::BatchFarBeyondCriticalBatch, "batch_far_beyond_critical_batch",
-     translatable("Verdicts", "one step takes %1 tokens, %2× the critical batch bound of %3 tokens (Kaplan et al. 2020): "
-                              "beyond it more tokens per step buy no faster training; check global_batch"),
+     translatable("Verdicts",
+                  "one step takes %1 tokens, %2× the critical batch bound of %3 tokens (Kaplan et al. 2020): "
+                  "beyond it more tokens per step buy no faster training; check global_batch"),
      nullptr},
     {WarningCode::AttentionKernelNotCalibrated, "attention_kernel_not_calibrated",
-     translatable("Verdicts", "the scenario's attention_kernel has no measurements for this GPU family: its default attention "
-                              "kernel is used"),
+     translatable("Verdicts",
+                  "the scenario's attention_kernel has no measurements for this GPU family: its default attention "
+                  "kernel is used"),
      nullptr},
 }};
 
@@ -93,10 +111,19 @@ constexpr bool inCodeOrder()
 }
 static_assert(inCodeOrder(), "kTexts lists every WarningCode once, in order");
 
-const WarningTextRow& rowOf(WarningCode c) noexcept { return kTexts[static_cast<size_t>(c)]; }
+const WarningTextRow& rowOf(WarningCode c) noexcept
+{
+    return kTexts[static_cast<size_t>(c)];
+}
 
-std::string num(double v) { return formatSignificant(v, 3); }
-std::string axis(double a) { return std::string(commAxisKey(static_cast<CommAxis>(static_cast<int>(a)))); }
+std::string num(double v)
+{
+    return formatSignificant(v, 3);
+}
+std::string axis(double a)
+{
+    return std::string(commAxisKey(static_cast<CommAxis>(static_cast<int>(a))));
+}
 
 } // namespace
 
@@ -104,11 +131,15 @@ std::string groupedNumber(double v)
 {
     const long long n = std::llround(v);
     std::string digits = std::to_string(std::llabs(n));
-    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(static_cast<size_t>(i), ",");
+    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3)
+        digits.insert(static_cast<size_t>(i), ",");
     return (n < 0 ? "-" : "") + digits;
 }
 
-std::string_view warningKey(WarningCode c) noexcept { return rowOf(c).key; }
+std::string_view warningKey(WarningCode c) noexcept
+{
+    return rowOf(c).key;
+}
 
 const char* warningText(const Warning& w) noexcept
 {
@@ -117,7 +148,10 @@ const char* warningText(const Warning& w) noexcept
     return r.otherText && w.c > 0 ? r.otherText : r.text;
 }
 
-std::array<const char*, 2> warningTexts(WarningCode c) noexcept { return {rowOf(c).text, rowOf(c).otherText}; }
+std::array<const char*, 2> warningTexts(WarningCode c) noexcept
+{
+    return {rowOf(c).text, rowOf(c).otherText};
+}
 
 WarningArguments warningArguments(const Warning& w)
 {
@@ -127,7 +161,8 @@ WarningArguments warningArguments(const Warning& w)
     case WarningCode::CpLeavesNvlinkDomain: return {{num(w.a), num(w.b), {}}, 2};
     case WarningCode::BelowCriticalBatch: return {{groupedNumber(w.a), groupedNumber(w.b), {}}, 2};
     case WarningCode::TpAboveComputeBoundLimit: return {{num(w.a), num(w.b), {}}, 2};
-    case WarningCode::DoesNotFit: return {{formatBytes(Bytes{w.a}), formatBytes(Bytes{w.b}), formatBytes(Bytes{w.a - w.b})}, 3};
+    case WarningCode::DoesNotFit:
+        return {{formatBytes(Bytes{w.a}), formatBytes(Bytes{w.b}), formatBytes(Bytes{w.a - w.b})}, 3};
     case WarningCode::SpillsToCpuMemory: return {{formatBytes(Bytes{w.a}), format(Seconds{w.b}), {}}, 2};
     case WarningCode::LargeBubble: return {{num(w.a * 100), num(w.b), {}}, 2};
     case WarningCode::UnevenLayers: return {{num(w.a), num(w.b), num(w.c)}, 3};
@@ -161,6 +196,9 @@ std::string fillWarningText(std::string_view text, const WarningArguments& args)
     return out;
 }
 
-std::string warningMessage(const Warning& w) { return fillWarningText(warningText(w), warningArguments(w)); }
+std::string warningMessage(const Warning& w)
+{
+    return fillWarningText(warningText(w), warningArguments(w));
+}
 
 } // namespace scalescope

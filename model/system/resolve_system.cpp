@@ -36,9 +36,10 @@ std::optional<ResolvedSystem> resolveSystem(const Scenario& s, const SpecCatalog
     if (const CalibrationSpec* c = catalog.calibration(kDefaultCalibration)) {
         r.calibration = *c;
     } else if (s.efficiency == EfficiencyMode::Measured) {
-        errors.push_back({file, "/network/efficiency",
-                          "expected the calibration spec \"" + std::string(kDefaultCalibration) +
-                              "\" for measured efficiencies, found none (use \"theoretical\" or restore specs/calibration)"});
+        errors.push_back(
+            {file, "/network/efficiency",
+             "expected the calibration spec \"" + std::string(kDefaultCalibration) +
+                 "\" for measured efficiencies, found none (use \"theoretical\" or restore specs/calibration)"});
     }
     if (const CalibrationSpec* c = catalog.calibration(kMemoryReserveCalibration)) r.memoryReserve = c->memoryReserve;
     if (const CalibrationSpec* c = catalog.calibration(kCriticalBatchCalibration)) r.criticalBatch = c->criticalBatch;
@@ -52,26 +53,39 @@ std::optional<ResolvedSystem> resolveSystem(const Scenario& s, const SpecCatalog
                               " for measured efficiencies, found none (use \"theoretical\")"});
     }
     const auto missingFacility = [&](const char* path, const std::string& what) {
-        errors.push_back({file, path, "expected the " + what + " in the spec catalog, found none (restore specs/facility)"});
+        errors.push_back(
+            {file, path, "expected the " + what + " in the spec catalog, found none (restore specs/facility)"});
     };
-    if (const FluidSpec* f = catalog.fluid(s.facility.coolant)) r.coolant = *f;
-    else missingFacility("/facility/coolant", "fluid spec \"" + s.facility.coolant + "\"");
-    if (const FluidSpec* f = catalog.fluid(kAirFluid)) r.air = *f;
-    else missingFacility("/facility", std::string("fluid spec \"") + kAirFluid + "\"");
-    if (const FacilitySpec* f = catalog.facility(kDefaultFacility)) r.facility = *f;
-    else missingFacility("/facility", std::string("facility spec \"") + kDefaultFacility + "\"");
+    if (const FluidSpec* f = catalog.fluid(s.facility.coolant))
+        r.coolant = *f;
+    else
+        missingFacility("/facility/coolant", "fluid spec \"" + s.facility.coolant + "\"");
+    if (const FluidSpec* f = catalog.fluid(kAirFluid))
+        r.air = *f;
+    else
+        missingFacility("/facility", std::string("fluid spec \"") + kAirFluid + "\"");
+    if (const FacilitySpec* f = catalog.facility(kDefaultFacility))
+        r.facility = *f;
+    else
+        missingFacility("/facility", std::string("facility spec \"") + kDefaultFacility + "\"");
     const long long maxGpus = system->scaleOut.maxGpus.value;
     if (s.gpus > maxGpus)
-        errors.push_back({file, "/gpus", "expected at most the " + std::to_string(maxGpus) + " GPUs of " + system->name +
-                                             ", found " + std::to_string(s.gpus)});
-    if (const auto bf16 = gpu->peak(Precision::Bf16)) r.peakBf16 = *bf16;
-    else errors.push_back({file, "/system", "expected a GPU with a BF16 Tensor Core peak (MFU's reference), found none for " + gpu->name});
+        errors.push_back({file, "/gpus",
+                          "expected at most the " + std::to_string(maxGpus) + " GPUs of " + system->name + ", found " +
+                              std::to_string(s.gpus)});
+    if (const auto bf16 = gpu->peak(Precision::Bf16))
+        r.peakBf16 = *bf16;
+    else
+        errors.push_back(
+            {file, "/system",
+             "expected a GPU with a BF16 Tensor Core peak (MFU's reference), found none for " + gpu->name});
     if (errors.size() != before) return r;
     try {
         const Topology topology(r.system, r.gpu, s.gpus);
         r.tiers = topology.tiers(&r.calibration);
     } catch (const std::exception& ex) {
-        errors.push_back({file, "/system", std::string("expected a system whose network can join the GPUs, found: ") + ex.what()});
+        errors.push_back(
+            {file, "/system", std::string("expected a system whose network can join the GPUs, found: ") + ex.what()});
         return std::nullopt;
     }
     return r;

@@ -15,7 +15,7 @@ namespace scalescope {
 // cannot be found or the network cannot join the GPUs; otherwise the
 // resolution, whose network tiers are built only when no problem was found
 // (the caller then gives up: it checks whether errors grew).
-[[nodiscard]] std::optional<ResolvedSystem> resolveSystem(const Scenario& s, const SpecCatalog& catalog, SpecErrors& errors,
-                                                          const std::string& file = "scenario");
+[[nodiscard]] std::optional<ResolvedSystem> resolveSystem(const Scenario& s, const SpecCatalog& catalog,
+                                                          SpecErrors& errors, const std::string& file = "scenario");
 
 } // namespace scalescope

@@ -13,7 +13,8 @@ std::optional<EvaluationContext> makeEvaluationContext(const Scenario& s, const 
     std::optional<ResolvedSystem> system = resolveSystem(s, catalog, errors, file);
     if (!system) return std::nullopt;
     EvaluationContext ctx{std::move(*system), TrainingSetup{}};
-    if (const std::string& k = s.training.attentionKernel; !k.empty() && catalog.computeCalibrationFor(ctx.gpu.architecture)) {
+    if (const std::string& k = s.training.attentionKernel;
+        !k.empty() && catalog.computeCalibrationFor(ctx.gpu.architecture)) {
         const int i = ctx.compute.attentionKernel(k);
         ctx.attentionKernel = std::max(i, 0);
         ctx.attentionKernelMissing = i < 0;

@@ -29,7 +29,6 @@ struct TrainingSetup {
 
 struct EvaluationContext : ResolvedSystem, TrainingSetup {};
 
-
 // Resolves the system (system/resolve_system.h) and the training settings
 // (the published-MFU ceiling is left to the caller);
 // problems (unknown ids, an unsupported precision, more GPUs than the system

@@ -1,8 +1,8 @@
 #include "model/training/layer_kernels.h"
 
 #include "model/compute/kernel_costs.h"
-#include "model/spec/compute_calibration.h"
 #include "model/core/recompute_policy.h"
+#include "model/spec/compute_calibration.h"
 
 #include <algorithm>
 #include <array>
@@ -13,8 +13,13 @@ namespace scalescope {
 
 KernelSetup trainingKernelSetup(const EvaluationContext& ctx) noexcept
 {
-    return {&ctx.compute, ctx.scenario.efficiency == EfficiencyMode::Measured, ctx.scenario.training.precision, ctx.peak,
-            ctx.peakBf16,  ctx.gpu.hbm.bandwidth.value,                        ctx.attentionKernel};
+    return {&ctx.compute,
+            ctx.scenario.efficiency == EfficiencyMode::Measured,
+            ctx.scenario.training.precision,
+            ctx.peak,
+            ctx.peakBf16,
+            ctx.gpu.hbm.bandwidth.value,
+            ctx.attentionKernel};
 }
 
 RecomputedWork recomputedWork(const OpRow& r) noexcept
@@ -227,8 +232,18 @@ const LayerKernels& cachedKernelRows(const EvaluationContext& ctx, const Paralle
     thread_local std::array<LayerEntry, kEntries> cache{};
     const int ep = set == KernelSet::MoeLayer ? p.ep : 1;
     const TrainingSettings& training = ctx.scenario.training;
-    const LayerKey key{&ctx,           ctx.instance, trainingKernelSetup(ctx), training.fp8Scaling, training.moeBalancing,
-                       training.crossEntropy, training.seqLen, p.tp, p.cp, ep, p.microbatchSize, set};
+    const LayerKey key{&ctx,
+                       ctx.instance,
+                       trainingKernelSetup(ctx),
+                       training.fp8Scaling,
+                       training.moeBalancing,
+                       training.crossEntropy,
+                       training.seqLen,
+                       p.tp,
+                       p.cp,
+                       ep,
+                       p.microbatchSize,
+                       set};
     const size_t slot = (static_cast<size_t>(p.tp) * 131 + static_cast<size_t>(p.cp) * 31 + static_cast<size_t>(ep) * 7 +
                          static_cast<size_t>(p.microbatchSize) * 3 + static_cast<size_t>(set) * 17) % kEntries;
     LayerEntry& entry = cache[slot];

@@ -29,8 +29,8 @@ TEST_CASE("Kernel costs from the small setup equal the training rows: LLaMA-3 70
           "[kernel_costs]")
 {
     const EvaluationContext ctx = contextFor(presetScenario("default"));
-    const KernelSetup setup = kernelSetup(ctx.gpu, ctx.compute, ctx.scenario.efficiency, ctx.scenario.training.precision,
-                                          ctx.attentionKernel);
+    const KernelSetup setup = kernelSetup(ctx.gpu, ctx.compute, ctx.scenario.efficiency,
+                                          ctx.scenario.training.precision, ctx.attentionKernel);
     CHECK(setup == trainingKernelSetup(ctx));
 
     const Evaluation e = evaluate(ctx);
@@ -39,7 +39,8 @@ TEST_CASE("Kernel costs from the small setup equal the training rows: LLaMA-3 70
     const ModelSpec& m = ctx.model;
     // One micro-batch on one CP rank: T = b·s/cp tokens.
     const PassShape pass{static_cast<double>(p.microbatchSize) * ctx.scenario.training.seqLen / p.cp,
-                         static_cast<double>(ctx.scenario.training.seqLen) / p.cp, static_cast<double>(p.microbatchSize)};
+                         static_cast<double>(ctx.scenario.training.seqLen) / p.cp,
+                         static_cast<double>(p.microbatchSize)};
     const double tp = p.tp, h = m.hidden.value, a = m.heads.value, kv = m.kvHeads.value, d = m.headDim.value;
     const KernelCosts kc(setup);
 
@@ -61,8 +62,9 @@ TEST_CASE("Kernel costs from the small setup equal the training rows: LLaMA-3 70
                  pass.tokens * (4 * a * d) / tp * kActivationBytes, d, pass.seqLen, a / tp);
     const OpRow* trainingAttention = findRow(e, OpKind::AttentionCore, Phase::Forward);
     REQUIRE(trainingAttention);
-    CHECK(kc.row(attention, OpKind::AttentionCore, Phase::Forward, OpScope::DenseLayer, OpBound::Attention, 1).time.si ==
-          trainingAttention->time.si);
+    CHECK(
+        kc.row(attention, OpKind::AttentionCore, Phase::Forward, OpScope::DenseLayer, OpBound::Attention, 1).time.si ==
+        trainingAttention->time.si);
 }
 
 TEST_CASE("Prefill and decode rows go into the same operation table as training's, summed under their own phase",

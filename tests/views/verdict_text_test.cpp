@@ -21,7 +21,8 @@ std::vector<Warning> everyWarning()
 {
     std::vector<Warning> all;
     for (int i = 0; i < kWarningCodes; ++i)
-        for (double c : {0.0, 1.0}) all.push_back({static_cast<WarningCode>(i), 1, 2, c});
+        for (double c : {0.0, 1.0})
+            all.push_back({static_cast<WarningCode>(i), 1, 2, c});
     return all;
 }
 
@@ -61,7 +62,8 @@ TEST_CASE("Every warning text has a Chinese translation with the same placeholde
         const WarningArguments args = warningArguments(w);
         const QString line = verdictText(w);
         CHECK_FALSE(line.contains(QLatin1String("%1")));
-        for (int k = 0; k < args.count; ++k) CHECK(line.contains(QString::fromStdString(args.values[static_cast<size_t>(k)])));
+        for (int k = 0; k < args.count; ++k)
+            CHECK(line.contains(QString::fromStdString(args.values[static_cast<size_t>(k)])));
     }
     REQUIRE(language.apply(QStringLiteral("en")));
 }
