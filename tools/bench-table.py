@@ -76,7 +76,7 @@ def rows(runs):
             yield "`" + ".".join(path) + "`", what, cell(values, unit) + (" " + unit if unit and unit != "/s" else "")
 
 
-def machine():
+def machine(with_load):
     cpu = platform.processor() or platform.machine()
     try:
         with open("/proc/cpuinfo", encoding="utf-8") as f:
@@ -86,7 +86,14 @@ def machine():
                     break
     except OSError:
         pass
-    return f"{cpu}, {os.cpu_count()} logical CPUs, {platform.system()} {platform.release()}"
+    load = ""
+    if with_load:
+        try:
+            with open("/proc/loadavg", encoding="utf-8") as f:
+                load = f", load average {f.read().split()[0]} when the runs began"
+        except OSError:
+            pass
+    return f"{cpu}, {os.cpu_count()} logical CPUs, {platform.system()} {platform.release()}{load}"
 
 
 def main(argv):
@@ -105,6 +112,7 @@ def main(argv):
             files, args = args, []
         else:
             cli = a
+    host = machine(with_load=not files)
     if files:
         runs = [json.load(open(f, encoding="utf-8")) for f in files]
         source = f"{len(runs)} saved run(s) of `scalescope-cli bench --json`"
@@ -115,7 +123,7 @@ def main(argv):
             done = subprocess.run([cli, "bench", "--json"], capture_output=True, text=True, env=env, check=True)
             runs.append(json.loads(done.stdout))
         source = f"{runs_wanted} run(s) of `{cli} bench --json`"
-    print(f"Machine: {machine()}. Source: {source}; median (range).")
+    print(f"Machine: {host}. Source: {source}; median (range).")
     print()
     print("| key | what | value |")
     print("| --- | --- | ---: |")

@@ -235,12 +235,10 @@ TEST_CASE("ZeRO-1 is advised over ZeRO-3 under a pipeline only when the model fi
     const Warning* advice = nullptr;
     for (int i = 0; i < z3.warningCount; ++i)
         if (z3.warnings[static_cast<size_t>(i)].code == WarningCode::Zero3WithPipeline) advice = &z3.warnings[static_cast<size_t>(i)];
-    if (z1.stepTime < z3.stepTime) {
-        REQUIRE(advice);
-        CHECK(advice->a == Approx(z3.stepTime / z1.stepTime - 1).epsilon(1e-9));
-    } else {
-        CHECK_FALSE(advice);
-    }
+    // Under a pipeline ZeRO-3 gathers the weights again for every micro-batch: here ZeRO-1 is faster.
+    REQUIRE(z1.stepTime < z3.stepTime);
+    REQUIRE(advice);
+    CHECK(advice->a == Approx(z3.stepTime / z1.stepTime - 1).epsilon(1e-9));
     // Where ZeRO-1 cannot hold the optimizer state, it is never advised.
     Scenario big = makeScenario("dgx-h100-superpod", 64, "llama3-405b", 8, 2, 4, 64);
     big.efficiency = EfficiencyMode::Measured;

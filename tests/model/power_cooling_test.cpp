@@ -212,8 +212,8 @@ TEST_CASE("Energy and cost of a step: a worked example on 576 GB200 GPUs (seed 0
     CHECK(en.gpuTimeCostPerStep == Approx(2.00).epsilon(1e-12));
     CHECK(en.costPerStep == Approx(2.149067).epsilon(1e-6));
     // The run: 15e12 / 4,194,304 = 3,576,278.7 steps, 207 days, 1.919e13 J = 5,331 MWh at the meter.
-    CHECK(en.runSteps == Approx(3576278.69).epsilon(1e-9));
-    CHECK(en.runTime.si == Approx(17881393.4).epsilon(1e-9));
+    CHECK(en.runSteps == Approx(3576278.687).epsilon(1e-9));
+    CHECK(en.runTime.si == Approx(17881393.43).epsilon(1e-9));
     CHECK(en.runEnergy.si == Approx(1.919174e13).epsilon(1e-6));
 
     // Idle below any MFU (30 % of peak: 312 kW), capped at peak above 50 % MFU.
