@@ -11,6 +11,7 @@ row shows the median and the range. Debian's python3 only: no packages
 beyond the standard library.
 """
 
+import argparse
 import json
 import os
 import platform
@@ -97,21 +98,12 @@ def machine(with_load):
 
 
 def main(argv):
-    runs_wanted = 3
-    files = None
-    cli = DEFAULT_CLI
-    args = list(argv)
-    while args:
-        a = args.pop(0)
-        if a in ("-h", "--help"):
-            print(__doc__.strip())
-            return 0
-        if a == "--runs":
-            runs_wanted = int(args.pop(0))
-        elif a == "--json":
-            files, args = args, []
-        else:
-            cli = a
+    parser = argparse.ArgumentParser(description=__doc__.strip().splitlines()[0])
+    parser.add_argument("cli", nargs="?", default=DEFAULT_CLI, help="scalescope-cli to run (default: %(default)s)")
+    parser.add_argument("--runs", type=int, default=3, help="how many runs of bench --json (default: 3)")
+    parser.add_argument("--json", nargs="+", metavar="FILE", help="tabulate saved bench --json outputs instead")
+    options = parser.parse_args(argv)
+    cli, runs_wanted, files = options.cli, options.runs, options.json
     host = machine(with_load=not files)
     if files:
         runs = [json.load(open(f, encoding="utf-8")) for f in files]

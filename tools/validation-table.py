@@ -9,6 +9,7 @@ CLI defaults to build/release/app/cli/scalescope-cli. Runs not held to the
 bounds (outside_bounds) are marked with *. Debian's python3 only.
 """
 
+import argparse
 import json
 import os
 import subprocess
@@ -22,19 +23,13 @@ def percent(x):
 
 
 def main(argv):
-    cli, extra, saved = DEFAULT_CLI, [], None
-    args = list(argv)
-    while args:
-        a = args.pop(0)
-        if a in ("-h", "--help"):
-            print(__doc__.strip())
-            return 0
-        if a == "--json":
-            saved = args.pop(0)
-        elif a == "--dir":
-            extra = ["--dir", args.pop(0)]
-        else:
-            cli = a
+    parser = argparse.ArgumentParser(description=__doc__.strip().splitlines()[0])
+    parser.add_argument("cli", nargs="?", default=DEFAULT_CLI, help="scalescope-cli to run (default: %(default)s)")
+    parser.add_argument("--dir", help="validation runs to read instead of the built-in set")
+    parser.add_argument("--json", metavar="FILE", help="tabulate a saved validate --json output instead")
+    options = parser.parse_args(argv)
+    cli, saved = options.cli, options.json
+    extra = ["--dir", options.dir] if options.dir else []
     if saved:
         with open(saved, encoding="utf-8") as f:
             report = json.load(f)
