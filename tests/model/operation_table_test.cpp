@@ -248,7 +248,8 @@ TEST_CASE("ZeRO-1 is advised over ZeRO-3 under a pipeline only when the model fi
     REQUIRE(e.ok);
     big.training.zeroStage = 1;
     REQUIRE_FALSE(evaluate(contextFor(big)).memory.fits);
-    for (int i = 0; i < e.warningCount; ++i) CHECK(e.warnings[static_cast<size_t>(i)].code != WarningCode::Zero3WithPipeline);
+    for (int i = 0; i < e.warningCount; ++i)
+        CHECK(e.warnings[static_cast<size_t>(i)].code != WarningCode::Zero3WithPipeline);
 }
 
 TEST_CASE("Overlap contention: compute beside hidden TP/CP/EP time takes 18.9 % of it longer, beside hidden DP time 0.189 / ((1 + 0.102)(1 + 0.189) - 1) = 0.609 of it (Lee et al. 2025, arXiv 2507.03114)", "[ops]")

@@ -217,10 +217,12 @@ TEST_CASE("Energy and cost of a step: a worked example on 576 GB200 GPUs (seed 0
     CHECK(en.runEnergy.si == Approx(1.919174e13).epsilon(1e-6));
 
     // Idle below any MFU (30 % of peak: 312 kW), capped at peak above 50 % MFU.
-    work.mfu = 0;
-    CHECK(energyReport(budgetOf("gb200-nvl72"), facility().load, prices, work).itPower.si == Approx(312e3).epsilon(1e-12));
-    work.mfu = 0.6;
-    CHECK(energyReport(budgetOf("gb200-nvl72"), facility().load, prices, work).itPower.si == Approx(1.04e6).epsilon(1e-12));
+    const auto itPowerAt = [&](double mfu) {
+        work.mfu = mfu;
+        return energyReport(budgetOf("gb200-nvl72"), facility().load, prices, work).itPower.si;
+    };
+    CHECK(itPowerAt(0) == Approx(312e3).epsilon(1e-12));
+    CHECK(itPowerAt(0.6) == Approx(1.04e6).epsilon(1e-12));
 }
 
 TEST_CASE("The GB200 NVL72 preset's power and cooling reach the evaluation JSON", "[energy]")

@@ -183,7 +183,8 @@ TEST_CASE("Aggregated graph gives the same tiers, bisection, hops and counts as 
     }
 }
 
-TEST_CASE("16,384-GPU DGX H100 SuperPOD and 100,080-GPU GB200 NVL72 cluster: tiers, switches and bisection", "[topology]")
+TEST_CASE("16,384-GPU DGX H100 SuperPOD and 100,080-GPU GB200 NVL72 cluster: tiers, switches and bisection",
+          "[topology]")
 {
     // How long these take is measured by `scalescope-cli bench` (topology_16k, topology_100k), not asserted here.
     const Topology h100 = build("dgx-h100-superpod", 16384);
