@@ -287,11 +287,6 @@ bool PlannerWorkspace::openFile(const QString& path, QString* error)
     m_file = path;
     m_controller->load(*s);
     addRecent(path);
-    if (!s->warnings.empty()) {
-        QString text;
-        for (const SpecError& w : s->warnings) text += QString::fromStdString(w.text()) + QLatin1Char('\n');
-        Q_EMIT message(text.trimmed());
-    }
     return true;
 }
 
