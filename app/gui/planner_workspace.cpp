@@ -233,7 +233,7 @@ QString PlannerWorkspace::start(const QString& commandLineFile)
     if (!commandLineFile.isEmpty()) {
         QString error;
         if (openFile(commandLineFile, &error)) return tr("Opened %1").arg(commandLineFile);
-        Q_EMIT message(error);
+        Q_EMIT fileProblem(tr("%1 was not opened:\n%2").arg(commandLineFile, error));
     }
     if (QFileInfo::exists(autosavePath())) {
         SpecErrors errors;

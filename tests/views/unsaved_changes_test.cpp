@@ -8,6 +8,7 @@
 
 #include "app/gui/language.h"
 #include "app/gui/main_window.h"
+#include "app/gui/message_bar.h"
 #include "app/gui/planner_soak.h"
 #include "app/gui/planner_workspace.h"
 #include "app/gui/scenario_controller.h"
@@ -16,9 +17,15 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QToolButton>
 #include <QTest>
 
 #include <catch2/catch.hpp>
+
+#include <filesystem>
 
 using namespace scalescope;
 
@@ -85,6 +92,74 @@ TEST_CASE("Unsaved changes: modified marker, and New / Open recent / Quit ask be
     CHECK(w.currentFile() == path);
     w.shutDownCleanly();
     QFile::remove(path);
+}
+
+TEST_CASE("Opening a preset does not mark it modified: the title has no marker, nothing to undo, closing asks nothing "
+          "(issue 29)",
+          "[planner][gui]")
+{
+    for (const auto& entry : std::filesystem::directory_iterator(SCALESCOPE_SCENARIO_DIR)) {
+        const QString path = QString::fromStdString(entry.path().string());
+        DYNAMIC_SECTION(entry.path().filename().string())
+        {
+            Language language;
+            MainWindow window(testing::builtinCatalog(), {}, AppSettings{}, language);
+            window.show();
+            PlannerWorkspace& w = *window.planner();
+            int asked = 0;
+            w.setSaveQuestion([&](const QString&) {
+                ++asked;
+                return QMessageBox::Cancel;
+            });
+            QSignalSpy evaluated(&w.controller(), &ScenarioController::resultReady);
+            QString error;
+            REQUIRE(w.openFile(path, &error));
+            // The controls and views take in the evaluated result: none of that is an edit.
+            REQUIRE(evaluated.wait(60000));
+            QCoreApplication::processEvents();
+            CHECK(w.controller().undoStack()->count() == 0);
+            CHECK_FALSE(w.isModified());
+            CHECK_FALSE(window.isWindowModified());
+            QCloseEvent close;
+            QCoreApplication::sendEvent(&window, &close);
+            CHECK(close.isAccepted());
+            CHECK(asked == 0);
+            w.shutDownCleanly();
+        }
+    }
+}
+
+TEST_CASE("A scenario that does not open says why above the view until dismissed; the scenario open stays (issue 29)",
+          "[planner][gui]")
+{
+    Language language;
+    MainWindow window(testing::builtinCatalog(), {}, AppSettings{}, language);
+    window.show();
+    PlannerWorkspace& w = *window.planner();
+    const QString bad = QStringLiteral(SCALESCOPE_FIXTURES_DIR "/scenarios/misspelt_key.scalescope.json");
+    w.start(bad);
+    CHECK(w.currentFile().isEmpty()); // not opened: the default, and no default value in place of the typo
+    MessageBar* bar = window.messageBar();
+    REQUIRE(bar);
+    CHECK(bar->isVisible());
+    REQUIRE(bar->messages().size() == 1);
+    CHECK(bar->messages()[0].contains(
+        QStringLiteral("misspelt_key.scalescope.json: /training/global_bacth: unknown key; did you mean global_batch?")));
+    CHECK(window.statusBar()->currentMessage().isEmpty()); // not a message that times out
+    // A second problem joins the first; each goes only when its own close button is pressed.
+    QString error;
+    CHECK_FALSE(w.openFile(bad, &error));
+    CHECK(error.contains(QStringLiteral("did you mean global_batch?")));
+    bar->addMessage(QStringLiteral("second"));
+    const auto buttons = bar->findChildren<QToolButton*>(QStringLiteral("dismissMessage"));
+    REQUIRE(buttons.size() == 2);
+    buttons[0]->click();
+    CHECK(bar->messages() == QStringList{QStringLiteral("second")});
+    CHECK(bar->isVisible());
+    buttons[1]->click();
+    CHECK(bar->messages().isEmpty());
+    CHECK_FALSE(bar->isVisible());
+    w.shutDownCleanly();
 }
 
 TEST_CASE("An autosave restore keeps the scenario's file and shows it as modified", "[planner]")
