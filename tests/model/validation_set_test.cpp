@@ -224,6 +224,7 @@ TEST_CASE("Best published MFU per class: a 16-bit class is held to 16-bit runs, 
     // LLaMA-3 8B on 8 H100, calibrated: 52 %, above every H100 run yet below the class's best: not flagged. Its
     // BF16 roofline (no kernel efficiencies) is above every published 16-bit run: flagged, naming the class's best.
     Scenario s = makeScenario("dgx-h100-superpod", 8, "llama3-8b", 1, 1, 8, 8);
+    s.efficiency = EfficiencyMode::Measured;
     const Evaluation calibrated = evaluate(contextFor(s));
     REQUIRE(calibrated.ok);
     CHECK(calibrated.mfu > 0.5);

@@ -291,7 +291,7 @@ TEST_CASE("Suggested layouts rank every fitting layout by the model's step time,
     s.efficiency = EfficiencyMode::Theoretical; // the pure roofline: far beyond any published run
     const auto roofline = makeEvaluationContext(s, testing::builtinCatalog(), errors);
     REQUIRE(roofline);
-    const LayoutSuggestions beyond(*roofline);
+    LayoutSuggestions beyond(*roofline);
     const auto* ceiling = beyond.findChild<QLabel*>(QStringLiteral("publishedCeiling"));
     REQUIRE(ceiling);
     // One ceiling for the dense 16-bit class on every GPU: MPT-7B on 8 A100 (61.7 %).
@@ -307,6 +307,17 @@ TEST_CASE("Suggested layouts rank every fitting layout by the model's step time,
     CHECK(beyond.result().best[0].beyondPublishedRun);
     CHECK(beyondTable->item(0, marks)->text() == QStringLiteral("beyond any published run"));
     CHECK(beyondTable->item(0, 0)->font().italic());
+    CHECK(testing::distinctColours(testing::renderToFile(beyond, QStringLiteral("suggestions-beyond-en"))) > 1);
+    {
+        Language language;
+        REQUIRE(language.apply(QStringLiteral("zh_CN")));
+        LayoutSuggestions zh(*roofline);
+        const auto* zhCeiling = zh.findChild<QLabel*>(QStringLiteral("publishedCeiling"));
+        REQUIRE(zhCeiling);
+        CHECK(zhCeiling->text().contains(QStringLiteral("超出所有已发表运行")));
+        CHECK(testing::distinctColours(testing::renderToFile(zh, QStringLiteral("suggestions-beyond-zh_CN"))) > 1);
+        REQUIRE(language.apply(QStringLiteral("en")));
+    }
     // Calibrated: the fastest layouts of this workload (TP 4 · CP 2, ~56 %) are proposed, above every published
     // H100 run (47.1 %) but below the class's ceiling; none is marked.
     s.efficiency = EfficiencyMode::Measured;
