@@ -121,20 +121,32 @@ std::string percentText(double fraction)
 
 void printSearchTable(const EvaluationContext& ctx, const SearchResult& r, std::ostream& out)
 {
-    out << ctx.scenario.name << ": " << r.evaluated << " layouts evaluated, " << r.fitting << " fit in memory, fastest first\n";
+    out << ctx.scenario.name << ": " << r.evaluated << " layouts evaluated, " << r.fitting
+        << " fit in memory, fastest first\n";
     if (ctx.publishedMfuCeiling > 0)
         out << "best published run of the class: " << ctx.publishedMfuCeilingRun << ", BF16 MFU "
             << percentText(ctx.publishedMfuCeiling) << "; " << r.aboveCeiling << " fitting layouts are beyond it\n";
     using A = TextTable::Align;
-    TextTable table({{"step time", A::Right}, {"MFU", A::Right}, {"tp", A::Right}, {"pp", A::Right}, {"dp", A::Right},
-                     {"cp", A::Right}, {"ep", A::Right}, {"vpp", A::Right}, {"mb", A::Right}, {"schedule"}, {"zero", A::Right},
-                     {"recompute"}, {"memory/GPU", A::Right}});
+    TextTable table({{"step time", A::Right},
+                     {"MFU", A::Right},
+                     {"tp", A::Right},
+                     {"pp", A::Right},
+                     {"dp", A::Right},
+                     {"cp", A::Right},
+                     {"ep", A::Right},
+                     {"vpp", A::Right},
+                     {"mb", A::Right},
+                     {"schedule"},
+                     {"zero", A::Right},
+                     {"recompute"},
+                     {"memory/GPU", A::Right}});
     for (const RankedLayout& l : r.best) {
         const ParallelLayout& p = l.layout;
-        table.addRow({format(l.evaluation.stepTime), percentText(l.evaluation.mfu), std::to_string(p.tp), std::to_string(p.pp),
-                      std::to_string(p.dp), std::to_string(p.cp), std::to_string(p.ep), std::to_string(p.vpp),
-                      std::to_string(p.microbatchSize), std::string(scheduleKey(p.schedule)), std::to_string(l.zeroStage),
-                      std::string(recomputeKey(l.recompute)), formatBytes(l.evaluation.memory.total)},
+        table.addRow({format(l.evaluation.stepTime), percentText(l.evaluation.mfu), std::to_string(p.tp),
+                      std::to_string(p.pp), std::to_string(p.dp), std::to_string(p.cp), std::to_string(p.ep),
+                      std::to_string(p.vpp), std::to_string(p.microbatchSize), std::string(scheduleKey(p.schedule)),
+                      std::to_string(l.zeroStage), std::string(recomputeKey(l.recompute)),
+                      formatBytes(l.evaluation.memory.total)},
                      l.beyondPublishedRun ? "beyond any published run" : "");
     }
     table.print(out);
@@ -155,8 +167,14 @@ int runSearch(const Args& args, std::ostream& out, std::ostream& err)
     const auto ctx = loadContext(parsed->positional()[0], err);
     if (!ctx) return BadInput;
     const SearchResult r = searchLayouts(*ctx, options);
-    if (r.best.empty()) { err << parsed->positional()[0] << ": no layout of this scenario fits in memory\n"; return BadInput; }
-    if (parsed->has("--text")) { printSearchTable(*ctx, r, out); return Ok; }
+    if (r.best.empty()) {
+        err << parsed->positional()[0] << ": no layout of this scenario fits in memory\n";
+        return BadInput;
+    }
+    if (parsed->has("--text")) {
+        printSearchTable(*ctx, r, out);
+        return Ok;
+    }
     nlohmann::json best = nlohmann::json::array();
     for (const RankedLayout& l : r.best) {
         EvaluationContext shown = *ctx;
@@ -176,9 +194,14 @@ int runSearch(const Args& args, std::ostream& out, std::ostream& err)
                         {"fits_with_spill", l.evaluation.memory.fitsWithSpill},
                         {"spill_B", l.evaluation.memory.spill.si}});
     }
-    out << nlohmann::json{{"scenario", ctx->scenario.name}, {"evaluated", r.evaluated}, {"fitting", r.fitting},
-                          {"above_published_mfu", r.aboveCeiling}, {"published_mfu_ceiling", ctx->publishedMfuCeiling},
-                          {"published_mfu_ceiling_run", ctx->publishedMfuCeilingRun}, {"best", best}}.dump(2)
+    out << nlohmann::json{{"scenario", ctx->scenario.name},
+                          {"evaluated", r.evaluated},
+                          {"fitting", r.fitting},
+                          {"above_published_mfu", r.aboveCeiling},
+                          {"published_mfu_ceiling", ctx->publishedMfuCeiling},
+                          {"published_mfu_ceiling_run", ctx->publishedMfuCeilingRun},
+                          {"best", best}}
+               .dump(2)
         << "\n";
     return Ok;
 }

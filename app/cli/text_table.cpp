@@ -24,9 +24,11 @@ void TextTable::addRow(std::vector<std::string> cells, std::string note)
 void TextTable::print(std::ostream& out) const
 {
     std::vector<std::size_t> widths;
-    for (const Column& c : m_columns) widths.push_back(displayWidth(c.header));
+    for (const Column& c : m_columns)
+        widths.push_back(displayWidth(c.header));
     for (const Row& r : m_rows)
-        for (std::size_t i = 0; i < widths.size(); ++i) widths[i] = std::max(widths[i], displayWidth(r.cells[i]));
+        for (std::size_t i = 0; i < widths.size(); ++i)
+            widths[i] = std::max(widths[i], displayWidth(r.cells[i]));
     const auto line = [&](const auto& cellAt, const std::string& note) {
         std::string text;
         for (std::size_t i = 0; i < widths.size(); ++i) {
@@ -40,7 +42,8 @@ void TextTable::print(std::ostream& out) const
         out << text << "\n";
     };
     line([&](std::size_t i) -> const std::string& { return m_columns[i].header; }, {});
-    for (const Row& r : m_rows) line([&](std::size_t i) -> const std::string& { return r.cells[i]; }, r.note);
+    for (const Row& r : m_rows)
+        line([&](std::size_t i) -> const std::string& { return r.cells[i]; }, r.note);
 }
 
 } // namespace scalescope::cli

@@ -101,7 +101,12 @@ HeldSummary heldSummary(const ValidationReport& report, HeldClass cls = HeldClas
 void printTable(const ValidationReport& report, std::ostream& out)
 {
     using A = TextTable::Align;
-    TextTable table({{"case"}, {"GPU"}, {"model"}, {"GPUs", A::Right}, {"measured", A::Right}, {"predicted", A::Right},
+    TextTable table({{"case"},
+                     {"GPU"},
+                     {"model"},
+                     {"GPUs", A::Right},
+                     {"measured", A::Right},
+                     {"predicted", A::Right},
                      {"error", A::Right}});
     for (const ValidationOutcome& o : report.outcomes) {
         const std::string id = o.run->outsideBounds.empty() ? o.run->id : o.run->id + " *";

@@ -6,9 +6,9 @@
 
 #include <QDialogButtonBox>
 #include <QFont>
-#include <QPushButton>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -43,9 +43,10 @@ LayoutSuggestions::LayoutSuggestions(const EvaluationContext& context, QWidget* 
         ceiling->setWordWrap(true);
         layout->addWidget(ceiling);
     }
-    const QStringList headers{tr("Step time"), tr("MFU"), tr("TP"), tr("PP"), tr("DP"), tr("CP"), tr("EP"), tr("VPP"),
-                              tr("Micro-batch"), tr("Schedule"), tr("ZeRO"), tr("Recompute"), tr("Memory / GPU"),
-                              tr("Published runs")};
+    const QStringList headers{
+        tr("Step time"),    tr("MFU"),           tr("TP"),          tr("PP"),       tr("DP"),   tr("CP"),
+        tr("EP"),           tr("VPP"),           tr("Micro-batch"), tr("Schedule"), tr("ZeRO"), tr("Recompute"),
+        tr("Memory / GPU"), tr("Published runs")};
     m_table->setColumnCount(static_cast<int>(headers.size()));
     m_table->setHorizontalHeaderLabels(headers);
     m_table->setRowCount(static_cast<int>(m_result.best.size()));
@@ -58,9 +59,15 @@ LayoutSuggestions::LayoutSuggestions(const EvaluationContext& context, QWidget* 
         const ParallelLayout& p = l.layout;
         const QStringList cells{QString::fromStdString(format(l.evaluation.stepTime)),
                                 QStringLiteral("%1 %").arg(l.evaluation.mfu * 100, 0, 'f', 1),
-                                QString::number(p.tp), QString::number(p.pp), QString::number(p.dp), QString::number(p.cp),
-                                QString::number(p.ep), QString::number(p.vpp), QString::number(p.microbatchSize),
-                                ScenarioControls::scheduleName(p.schedule), QString::number(l.zeroStage),
+                                QString::number(p.tp),
+                                QString::number(p.pp),
+                                QString::number(p.dp),
+                                QString::number(p.cp),
+                                QString::number(p.ep),
+                                QString::number(p.vpp),
+                                QString::number(p.microbatchSize),
+                                ScenarioControls::scheduleName(p.schedule),
+                                QString::number(l.zeroStage),
                                 ScenarioControls::recomputeName(l.recompute),
                                 QString::fromStdString(formatBytes(l.evaluation.memory.total)),
                                 l.beyondPublishedRun ? tr("beyond any published run") : QString()};

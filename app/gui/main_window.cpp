@@ -55,8 +55,8 @@ HardwareView* hardwareViewIn(QWidget* page)
 MainWindow::MainWindow(const SpecCatalog& catalog, std::vector<SpecError> loadErrors, AppSettings settings,
                        Language& language, QWidget* parent)
     : QMainWindow(parent), m_catalog(catalog), m_loadErrors(std::move(loadErrors)), m_settings(std::move(settings)),
-      m_language(language), m_navigator(new QListWidget(this)), m_stack(new QStackedWidget(this)), m_messages(new MessageBar(this)),
-      m_scenarioLabel(new QLabel(this)), m_specsLabel(new QLabel(this))
+      m_language(language), m_navigator(new QListWidget(this)), m_stack(new QStackedWidget(this)),
+      m_messages(new MessageBar(this)), m_scenarioLabel(new QLabel(this)), m_specsLabel(new QLabel(this))
 {
     setObjectName(QStringLiteral("MainWindow"));
     m_navigator->setObjectName(QStringLiteral("navigator"));
@@ -129,7 +129,8 @@ MainWindow::MainWindow(const SpecCatalog& catalog, std::vector<SpecError> loadEr
     retranslate();
     if (!m_loadErrors.empty()) {
         QString skipped = tr("%n spec file(s) skipped:", nullptr, static_cast<int>(m_loadErrors.size()));
-        for (const SpecError& e : m_loadErrors) skipped += QLatin1Char('\n') + QString::fromStdString(e.text());
+        for (const SpecError& e : m_loadErrors)
+            skipped += QLatin1Char('\n') + QString::fromStdString(e.text());
         m_messages->addMessage(skipped);
     }
     // The navigator as wide as its longest entry (not QListWidget's default

@@ -215,7 +215,8 @@ Precision readPrecision(ScenarioReader& r, const std::string& path, Precision fa
 // An inline system or model: read as a spec, by the spec reader's rules (a
 // key it does not read is an error, as in a spec file).
 template <class Spec, class ReadFn>
-std::optional<Spec> readInline(const json& doc, const std::string& key, const std::string& file, SpecErrors& errors, ReadFn read)
+std::optional<Spec> readInline(const json& doc, const std::string& key, const std::string& file, SpecErrors& errors,
+                               ReadFn read)
 {
     SpecErrors local;
     json sub = doc[key];
@@ -410,7 +411,8 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
 
     for (const std::string& key : scenarioDocumentationKeys())
         if (doc.contains(key)) s.extra[key] = doc[key];
-    for (SpecError& e : unknownScenarioKeys(doc, file)) errors.push_back(std::move(e));
+    for (SpecError& e : unknownScenarioKeys(doc, file))
+        errors.push_back(std::move(e));
     if (errors.size() != before) return std::nullopt;
     return s;
 }

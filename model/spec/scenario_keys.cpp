@@ -29,20 +29,27 @@ const std::vector<std::pair<std::string, Keys>> kBlocks{
     {"inference", {"batch", "prompt_tokens", "output_tokens", "precision"}},
 };
 
-bool contains(const Keys& keys, const std::string& key) { return std::find(keys.begin(), keys.end(), key) != keys.end(); }
+bool contains(const Keys& keys, const std::string& key)
+{
+    return std::find(keys.begin(), keys.end(), key) != keys.end();
+}
 
 void checkObject(const nlohmann::json& object, const std::string& prefix, const Keys& known, const Keys& allowed,
                  const std::string& file, SpecErrors& out)
 {
     for (const auto& [key, value] : object.items()) {
         if (contains(known, key) || contains(allowed, key)) continue;
-        out.push_back({file, prefix + (nlohmann::json::json_pointer() / key).to_string(), unknownKeyMessage(key, known, true)});
+        out.push_back(
+            {file, prefix + (nlohmann::json::json_pointer() / key).to_string(), unknownKeyMessage(key, known, true)});
     }
 }
 
 } // namespace
 
-const std::vector<std::string>& scenarioDocumentationKeys() { return kDocumentation; }
+const std::vector<std::string>& scenarioDocumentationKeys()
+{
+    return kDocumentation;
+}
 
 SpecErrors unknownScenarioKeys(const nlohmann::json& doc, const std::string& file)
 {

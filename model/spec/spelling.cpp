@@ -59,7 +59,8 @@ std::string unknownKeyMessage(std::string_view key, const std::vector<std::strin
     if (const auto match = closestMatch(key, candidates)) return "unknown key; did you mean " + *match + "?";
     if (!listCandidates || candidates.empty()) return "unknown key";
     std::string known;
-    for (const std::string& c : candidates) known += (known.empty() ? "" : ", ") + c;
+    for (const std::string& c : candidates)
+        known += (known.empty() ? "" : ", ") + c;
     return "unknown key; expected one of " + known;
 }
 

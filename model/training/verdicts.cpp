@@ -90,8 +90,8 @@ std::string warningMessage(const Warning& w)
     case WarningCode::TheoreticalMode:
         return "theoretical mode: the pure roofline (dense Tensor Core peak, nominal HBM and link bandwidth); real runs are slower";
     case WarningCode::AboveBestPublishedMfu:
-        return "BF16 MFU " + num(w.a * 100) + " % is above the best published run of its class on any GPU (" + num(w.b * 100) +
-               " %): treat this number with suspicion";
+        return "BF16 MFU " + num(w.a * 100) + " % is above the best published run of its class on any GPU (" +
+               num(w.b * 100) + " %): treat this number with suspicion";
     case WarningCode::ExposedCommunication:
         return std::string(commAxisKey(static_cast<CommAxis>(static_cast<int>(w.a)))) + " communication is exposed for " +
                format(Seconds{w.b}) + " per step (" + num(w.c * 100) + " % of the step)";

@@ -29,7 +29,8 @@ const PublishedMfu* bestPublishedMfu(const std::vector<PublishedMfu>& all, bool 
 {
     const PublishedMfu* top = nullptr;
     for (const PublishedMfu& p : all)
-        if (p.describedHardware && p.moe == moe && (lowPrecision || !p.lowPrecision) && (!top || p.mfu > top->mfu)) top = &p;
+        if (p.describedHardware && p.moe == moe && (lowPrecision || !p.lowPrecision) && (!top || p.mfu > top->mfu))
+            top = &p;
     return top;
 }
 

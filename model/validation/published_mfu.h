@@ -39,10 +39,11 @@ struct PublishedMfu {
 // nullptr. A 16-bit class is held to 16-bit runs only (their BF16 MFU is not
 // comparable with an FP8 run's, which uses a faster peak); a low-precision
 // class to every run of its kind.
-[[nodiscard]] const PublishedMfu* bestPublishedMfu(const std::vector<PublishedMfu>& all, bool moe, bool lowPrecision) noexcept;
+[[nodiscard]] const PublishedMfu* bestPublishedMfu(const std::vector<PublishedMfu>& all, bool moe,
+                                                   bool lowPrecision) noexcept;
 
 struct MfuCeiling {
-    double mfu = 0;              // 0 when no run of the class exists
+    double mfu = 0;             // 0 when no run of the class exists
     std::string runId, runName; // the run that sets it
 };
 

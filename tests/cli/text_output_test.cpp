@@ -22,7 +22,8 @@ std::vector<std::string> lines(const std::string& text)
 {
     std::vector<std::string> out;
     std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) out.push_back(line);
+    for (std::string line; std::getline(in, line);)
+        out.push_back(line);
     return out;
 }
 
@@ -36,11 +37,15 @@ std::vector<std::string> cells(const std::string& row)
     return out;
 }
 
-std::string presetPath(const char* name) { return std::string(SCALESCOPE_SPECS_DIR) + "/scenarios/" + name + ".scalescope.json"; }
+std::string presetPath(const char* name)
+{
+    return std::string(SCALESCOPE_SPECS_DIR) + "/scenarios/" + name + ".scalescope.json";
+}
 
 } // namespace
 
-TEST_CASE("validate's text table: every row has its seven cells apart, the longest case id included (issue 29)", "[cli]")
+TEST_CASE("validate's text table: every row has its seven cells apart, the longest case id included (issue 29)",
+          "[cli]")
 {
     std::ostringstream out, err;
     REQUIRE(runValidate({}, out, err) == 0);
@@ -64,7 +69,8 @@ TEST_CASE("validate's text table: every row has its seven cells apart, the longe
     CHECK(longest > 40); // the case that ran into the GPU column when the column was 40 characters wide
 }
 
-TEST_CASE("search ranks every fitting layout and marks those beyond the best published run, naming it (issue 29)", "[cli]")
+TEST_CASE("search ranks every fitting layout and marks those beyond the best published run, naming it (issue 29)",
+          "[cli]")
 {
     // The BF16 roofline of the default preset: its fastest layouts are beyond any published run.
     nlohmann::json j = nlohmann::json::parse(std::ifstream(presetPath("default")));
@@ -92,7 +98,8 @@ TEST_CASE("search ranks every fitting layout and marks those beyond the best pub
     REQUIRE(runSearch({file.string(), "--top", "5", "--text"}, text, textErr) == 0);
     const auto rows = lines(text.str());
     REQUIRE(rows.size() == 3 + 5);
-    CHECK_THAT(rows[1], Catch::StartsWith("best published run of the class: MPT-7B on 8 A100 80GB (llm-foundry), BF16 MFU 61.7 %"));
+    CHECK_THAT(rows[1], Catch::StartsWith(
+                            "best published run of the class: MPT-7B on 8 A100 80GB (llm-foundry), BF16 MFU 61.7 %"));
     CHECK(cells(rows[2]).front() == "step time");
     CHECK_THAT(rows[3], Catch::EndsWith("  beyond any published run"));
     fs::remove(file);
@@ -101,7 +108,8 @@ TEST_CASE("search ranks every fitting layout and marks those beyond the best pub
 TEST_CASE("The export views are one list: nine, each found by its key", "[cli]")
 {
     CHECK(kExportViews.size() == 9);
-    for (const ExportViewInfo& v : kExportViews) CHECK(findExportView(v.key) == &v);
+    for (const ExportViewInfo& v : kExportViews)
+        CHECK(findExportView(v.key) == &v);
     CHECK(findExportView("timeline") == nullptr);
     CHECK(exportViewKeys(", ", " or ") == "chip, sm, superchip, rack, memory, roofline, topology, power or sharding");
 }

@@ -98,7 +98,8 @@ TEST_CASE("Search ranks every fitting layout by the model's step time and marks 
     REQUIRE_FALSE(r.best.empty());
     CHECK(r.best[0].evaluation.mfu > 0.5);
     CHECK(r.aboveCeiling == 0);
-    for (const RankedLayout& l : r.best) CHECK_FALSE(l.beyondPublishedRun);
+    for (const RankedLayout& l : r.best)
+        CHECK_FALSE(l.beyondPublishedRun);
 
     // The pure roofline puts most layouts beyond any published run: they are ranked where their step time puts
     // them, and each is marked exactly when its BF16 MFU is above the ceiling.
@@ -143,9 +144,10 @@ TEST_CASE("A scenario written before \"efficiency\" moved to the top level keeps
     CHECK(back->overlap == t.overlap);
 }
 
-TEST_CASE("A misspelt scenario key is an error with the nearest known key, never a silent default; a saved scenario has "
-          "none (issue 29)",
-          "[scenario]")
+TEST_CASE(
+    "A misspelt scenario key is an error with the nearest known key, never a silent default; a saved scenario has "
+    "none (issue 29)",
+    "[scenario]")
 {
     nlohmann::json j = scenarioToJson(presetScenario("default"));
     SpecErrors errors;
@@ -193,11 +195,13 @@ TEST_CASE("A misspelt scenario key is an error with the nearest known key, never
     CHECK_FALSE(parseScenario(j, "typo.json", errors));
     REQUIRE(errors.size() == 3);
     std::string all;
-    for (const SpecError& e : errors) all += e.text() + "\n";
+    for (const SpecError& e : errors)
+        all += e.text() + "\n";
     CHECK_THAT(all, Catch::Contains("typo.json: /training/global_bacth: unknown key; did you mean global_batch?\n"));
     CHECK_THAT(all, Catch::Contains("typo.json: /paralel: unknown key; did you mean parallel?\n"));
     // Nothing close: the keys that are known, so the reader sees what was expected.
-    CHECK_THAT(all, Catch::Contains("typo.json: /learning_rate: unknown key; expected one of format, name, description, system"));
+    CHECK_THAT(all, Catch::Contains(
+                        "typo.json: /learning_rate: unknown key; expected one of format, name, description, system"));
 }
 
 TEST_CASE("A training scenario without its training block is refused, not run on invisible defaults (issue 11)", "[scenario]")
@@ -247,7 +251,8 @@ TEST_CASE("The scenario's name follows a model or GPU-count edit and its descrip
     CHECK(followIdentity(before, layoutOnly, specs).description == before.description);
 }
 
-TEST_CASE("An unknown key in a scenario's inline model is an error naming its path, as in a spec file (issue 29)", "[scenario]")
+TEST_CASE("An unknown key in a scenario's inline model is an error naming its path, as in a spec file (issue 29)",
+          "[scenario]")
 {
     SpecErrors errors;
     auto j = nlohmann::json::parse(std::ifstream(std::string(SCALESCOPE_SPECS_DIR) + "/validation/megatron-h100-gpt-7p1b-96.json"))["scenario"];

@@ -239,7 +239,8 @@ TEST_CASE("Best published MFU per class: a 16-bit class is held to 16-bit runs, 
     REQUIRE(hasWarning(high, WarningCode::AboveBestPublishedMfu));
     for (int i = 0; i < high.warningCount; ++i)
         if (high.warnings[static_cast<size_t>(i)].code == WarningCode::AboveBestPublishedMfu)
-            CHECK_THAT(warningMessage(high.warnings[static_cast<size_t>(i)]), Catch::Contains("of its class on any GPU (61.7 %)"));
+            CHECK_THAT(warningMessage(high.warnings[static_cast<size_t>(i)]),
+                       Catch::Contains("of its class on any GPU (61.7 %)"));
 }
 
 TEST_CASE("The Megatron-LM H100 table's five other rows (specs/validation/pending) load and evaluate; the model misses "

@@ -20,8 +20,8 @@
 #include <QLabel>
 #include <QSignalSpy>
 #include <QStatusBar>
-#include <QToolButton>
 #include <QTest>
+#include <QToolButton>
 
 #include <catch2/catch.hpp>
 
@@ -143,8 +143,8 @@ TEST_CASE("A scenario that does not open says why above the view until dismissed
     REQUIRE(bar);
     CHECK(bar->isVisible());
     REQUIRE(bar->messages().size() == 1);
-    CHECK(bar->messages()[0].contains(
-        QStringLiteral("misspelt_key.scalescope.json: /training/global_bacth: unknown key; did you mean global_batch?")));
+    CHECK(bar->messages()[0].contains(QStringLiteral(
+        "misspelt_key.scalescope.json: /training/global_bacth: unknown key; did you mean global_batch?")));
     CHECK(window.statusBar()->currentMessage().isEmpty()); // not a message that times out
     // A second problem joins the first; each goes only when its own close button is pressed.
     QString error;
