@@ -12,6 +12,7 @@
 #include "app/gui/planner_soak.h"
 #include "app/gui/planner_workspace.h"
 #include "app/gui/scenario_controller.h"
+#include "app/gui/theme.h"
 
 #include <QCloseEvent>
 #include <QDir>
@@ -148,6 +149,11 @@ TEST_CASE("A scenario that does not open says why above the view until dismissed
     CHECK(bar->messages()[0].contains(QStringLiteral(
         "misspelt_key.scalescope.json: /training/global_bacth: unknown key; did you mean global_batch?")));
     CHECK(window.statusBar()->currentMessage().isEmpty()); // not a message that times out
+    CHECK(testing::distinctColours(testing::renderToFile(*bar, QStringLiteral("message-bar-light"))) > 2);
+    applyTheme(Theme::Dark);
+    QCoreApplication::processEvents();
+    CHECK(testing::distinctColours(testing::renderToFile(*bar, QStringLiteral("message-bar-dark"))) > 2);
+    applyTheme(Theme::System);
     // A second problem joins the first; each goes only when its own close button is pressed.
     QString error;
     CHECK_FALSE(w.openFile(bad, &error));
