@@ -11,8 +11,6 @@ std::optional<EvaluationContext> loadContext(const std::string& file, std::ostre
     std::optional<EvaluationContext> ctx;
     if (scenario) ctx = makeEvaluationContext(*scenario, sharedCatalog(err), errors, file);
     for (const SpecError& e : errors) err << e.text() << "\n";
-    if (scenario)
-        for (const SpecError& w : scenario->warnings) err << "warning: " << w.text() << "\n";
     return ctx;
 }
 

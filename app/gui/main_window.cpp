@@ -1,6 +1,7 @@
 #include "main_window.h"
 
 #include "language.h"
+#include "message_bar.h"
 #include "navigator.h"
 #include "planner_workspace.h"
 #include "theme.h"
@@ -35,6 +36,7 @@
 #include <QMessageBox>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QVBoxLayout>
 
 namespace scalescope {
 
@@ -54,7 +56,7 @@ MainWindow::MainWindow(const SpecCatalog& catalog, std::vector<SpecError> loadEr
                        Language& language, QWidget* parent)
     : QMainWindow(parent), m_catalog(catalog), m_loadErrors(std::move(loadErrors)), m_settings(std::move(settings)),
       m_language(language), m_navigator(new QListWidget(this)), m_stack(new QStackedWidget(this)),
-      m_scenarioLabel(new QLabel(this)), m_specsLabel(new QLabel(this))
+      m_messages(new MessageBar(this)), m_scenarioLabel(new QLabel(this)), m_specsLabel(new QLabel(this))
 {
     setObjectName(QStringLiteral("MainWindow"));
     m_navigator->setObjectName(QStringLiteral("navigator"));
@@ -105,6 +107,7 @@ MainWindow::MainWindow(const SpecCatalog& catalog, std::vector<SpecError> loadEr
     connect(m_planner, &PlannerWorkspace::titleChanged, this, &MainWindow::setScenarioName);
     connect(m_planner, &PlannerWorkspace::modifiedChanged, this, &MainWindow::setWindowModified);
     connect(m_planner, &PlannerWorkspace::message, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
+    connect(m_planner, &PlannerWorkspace::fileProblem, m_messages, &MessageBar::addMessage);
     // One GPU selection shared by the rack, topology and sharding views.
     auto* gpuSelection = new GpuSelection(this);
     if (auto* v = qobject_cast<RackView*>(view(QStringLiteral("rack")))) v->setGpuSelection(gpuSelection);
@@ -112,12 +115,24 @@ MainWindow::MainWindow(const SpecCatalog& catalog, std::vector<SpecError> loadEr
     if (auto* v = qobject_cast<ShardingMapView*>(view(QStringLiteral("sharding")))) v->setGpuSelection(gpuSelection);
     connect(gpuSelection, &GpuSelection::changed, this,
             [this](const GpuRef& ref) { statusBar()->showMessage(GpuSelection::describe(ref, m_catalog), 8000); });
-    setCentralWidget(m_stack);
+    auto* central = new QWidget(this);
+    auto* column = new QVBoxLayout(central);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(0);
+    column->addWidget(m_messages);
+    column->addWidget(m_stack, 1);
+    setCentralWidget(central);
     statusBar()->addWidget(m_scenarioLabel, 1);
     statusBar()->addPermanentWidget(m_specsLabel);
 
     buildMenus();
     retranslate();
+    if (!m_loadErrors.empty()) {
+        QString skipped = tr("%n spec file(s) skipped:", nullptr, static_cast<int>(m_loadErrors.size()));
+        for (const SpecError& e : m_loadErrors)
+            skipped += QLatin1Char('\n') + QString::fromStdString(e.text());
+        m_messages->addMessage(skipped);
+    }
     // The navigator as wide as its longest entry (not QListWidget's default
     // 256 px): the room goes to the view.
     const int navigatorWidth = m_navigator->sizeHintForColumn(0) + 2 * m_navigator->frameWidth() + kNavigatorPadding;

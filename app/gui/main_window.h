@@ -19,6 +19,7 @@ class QStackedWidget;
 namespace scalescope {
 
 class Language;
+class MessageBar;
 class PlannerWorkspace;
 class SpecCatalog;
 
@@ -36,6 +37,8 @@ public:
     void setTheme(const QString& key); // "system", "light" or "dark": View → Theme
     [[nodiscard]] const AppSettings& settings() const noexcept { return m_settings; }
     [[nodiscard]] PlannerWorkspace* planner() const noexcept { return m_planner; }
+    // Problems with files, shown above the view until dismissed.
+    [[nodiscard]] MessageBar* messageBar() const noexcept { return m_messages; }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -53,6 +56,7 @@ private:
     Language& m_language;
     QListWidget* m_navigator = nullptr;
     QStackedWidget* m_stack = nullptr;
+    MessageBar* m_messages = nullptr;
     QLabel* m_scenarioLabel = nullptr;
     QLabel* m_specsLabel = nullptr;
     QMenu* m_fileMenu = nullptr;

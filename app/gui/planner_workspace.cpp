@@ -233,7 +233,7 @@ QString PlannerWorkspace::start(const QString& commandLineFile)
     if (!commandLineFile.isEmpty()) {
         QString error;
         if (openFile(commandLineFile, &error)) return tr("Opened %1").arg(commandLineFile);
-        Q_EMIT message(error);
+        Q_EMIT fileProblem(tr("%1 was not opened:\n%2").arg(commandLineFile, error));
     }
     if (QFileInfo::exists(autosavePath())) {
         SpecErrors errors;
@@ -287,11 +287,6 @@ bool PlannerWorkspace::openFile(const QString& path, QString* error)
     m_file = path;
     m_controller->load(*s);
     addRecent(path);
-    if (!s->warnings.empty()) {
-        QString text;
-        for (const SpecError& w : s->warnings) text += QString::fromStdString(w.text()) + QLatin1Char('\n');
-        Q_EMIT message(text.trimmed());
-    }
     return true;
 }
 

@@ -78,7 +78,8 @@ public:
 Q_SIGNALS:
     void titleChanged(const QString& title);
     void modifiedChanged(bool modified);
-    void message(const QString& text);
+    void message(const QString& text);     // a passing note (status bar)
+    void fileProblem(const QString& text); // a file that could not be read: shown until dismissed
 
 private:
     void openDialog();

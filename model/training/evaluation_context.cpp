@@ -91,9 +91,9 @@ std::optional<EvaluationContext> makeEvaluationContext(const Scenario& s, const 
     }
     ctx.cost = modelCost(ctx.model, s.training.seqLen);
     const bool lowPrecision = s.mode == Mode::Training && isLowPrecision(s.training.precision);
-    const MfuCeiling ceiling = publishedMfuCeiling(catalog, ctx.gpu.architecture, ctx.model.moe.has_value(), lowPrecision);
+    const MfuCeiling ceiling = publishedMfuCeiling(catalog, ctx.model.moe.has_value(), lowPrecision);
     ctx.publishedMfuCeiling = ceiling.mfu;
-    ctx.publishedMfuCeilingSameGeneration = ceiling.sameGeneration;
+    ctx.publishedMfuCeilingRun = ceiling.runName;
     return ctx;
 }
 

@@ -38,11 +38,10 @@ struct EvaluationContext {
     ModelCost cost; // at scenario.training.seqLen
     FlopsPerSecond peak{}; // dense Tensor Core peak at the training precision
     // Best published BF16 MFU of the class (dense or MoE, 16-bit or FP8 and
-    // below; published_mfu.h) on this GPU generation, or on any GPU when the
-    // generation has no run of the class; 0 when none. A result above it gets
-    // a warning and the layout search does not propose it.
+    // below; published_mfu.h) on any GPU; 0 when none. A result above it gets
+    // a warning and the layout search marks it beyond any published run.
     double publishedMfuCeiling = 0;
-    bool publishedMfuCeilingSameGeneration = false; // the ceiling's run is of this GPU architecture
+    std::string publishedMfuCeilingRun; // the name of the run that sets it
     FlopsPerSecond peakBf16{}; // dense BF16 Tensor Core peak: MFU's reference and attention's peak
     FluidSpec coolant;     // scenario.facility.coolant
     FluidSpec air;         // for the air-cooling comparison

@@ -90,8 +90,8 @@ std::string warningMessage(const Warning& w)
     case WarningCode::TheoreticalMode:
         return "theoretical mode: the pure roofline (dense Tensor Core peak, nominal HBM and link bandwidth); real runs are slower";
     case WarningCode::AboveBestPublishedMfu:
-        return "BF16 MFU " + num(w.a * 100) + " % is above the best published run of its class " +
-               (w.c > 0 ? "on this GPU generation (" : "on any GPU (") + num(w.b * 100) + " %): treat this number with suspicion";
+        return "BF16 MFU " + num(w.a * 100) + " % is above the best published run of its class on any GPU (" +
+               num(w.b * 100) + " %): treat this number with suspicion";
     case WarningCode::ExposedCommunication:
         return std::string(commAxisKey(static_cast<CommAxis>(static_cast<int>(w.a)))) + " communication is exposed for " +
                format(Seconds{w.b}) + " per step (" + num(w.c * 100) + " % of the step)";
@@ -162,7 +162,7 @@ void addVerdicts(const EvaluationContext& ctx, const ParallelLayout& p, const Ax
         if (share > kExposedShareWorthNaming) e.warn(WarningCode::ExposedCommunication, a, e.comm[static_cast<size_t>(a)].exposed.si, share);
     }
     if (ctx.publishedMfuCeiling > 0 && e.mfu > ctx.publishedMfuCeiling)
-        e.warn(WarningCode::AboveBestPublishedMfu, e.mfu, ctx.publishedMfuCeiling, ctx.publishedMfuCeilingSameGeneration ? 1 : 0);
+        e.warn(WarningCode::AboveBestPublishedMfu, e.mfu, ctx.publishedMfuCeiling);
     if (ctx.computeCarriedOver && ctx.scenario.efficiency == EfficiencyMode::Measured)
         e.warn(WarningCode::ComputeCalibrationCarriedOver);
     if (ctx.attentionKernelMissing && ctx.scenario.efficiency == EfficiencyMode::Measured)

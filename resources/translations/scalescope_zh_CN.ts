@@ -210,10 +210,6 @@
         <translation>场景指定的注意力内核在此 GPU 上没有实测数据：改用该 GPU 的默认注意力内核</translation>
     </message>
     <message>
-        <source>BF16 MFU %1 % is above the best published run of its class on this GPU generation (%2 %): treat it with suspicion</source>
-        <translation>BF16 MFU %1 % 高于本代 GPU 上同类已发表运行的最好成绩（%2 %）：请谨慎看待</translation>
-    </message>
-    <message>
         <source>BF16 MFU %1 % is above the best published run of its class on any GPU (%2 %): treat it with suspicion</source>
         <translation>BF16 MFU %1 % 高于所有 GPU 上同类已发表运行的最好成绩（%2 %）：请谨慎看待</translation>
     </message>
@@ -502,10 +498,6 @@
         <translation>推荐布局</translation>
     </message>
     <message>
-        <source>%1 layouts evaluated, %2 fit in memory; the fastest:</source>
-        <translation>共评估 %1 种布局，其中 %2 种放得下内存；最快的是：</translation>
-    </message>
-    <message>
         <source>Step time</source>
         <translation>步时间</translation>
     </message>
@@ -562,16 +554,28 @@
         <translation>应用</translation>
     </message>
     <message>
-        <source>%1 fitting layouts left out: the model puts their BF16 MFU above the best published run of the class on this GPU generation (%2 %), a number no such run has reached</source>
-        <translation>另有 %1 个放得下的布局未列出：模型算出的 BF16 MFU 高于本代 GPU 上同类已发表运行的最好成绩（%2 %），没有这样的运行达到过</translation>
+        <source>%1 layouts evaluated, %2 fit in memory; the fastest by the model&apos;s step time:</source>
+        <translation>已评估 %1 个布局，其中 %2 个放得下显存；按模型算出的步长时间从快到慢：</translation>
     </message>
     <message>
-        <source>%1 fitting layouts left out: the model puts their BF16 MFU above the best published run of the class on any GPU (%2 %), a number no real run has reached</source>
-        <translation>另有 %1 个放得下的布局未列出：模型算出的 BF16 MFU 高于任何 GPU 上同类已发表运行的最好成绩（%2 %），没有真实运行达到过</translation>
+        <source>The best published run of this class, on any GPU: %1, BF16 MFU %2 %. The model puts %3 fitting layouts above it; they are marked “beyond any published run”: no real run has been seen that fast.</source>
+        <translation>任何 GPU 上同类已发表运行的最好成绩：%1，BF16 MFU %2 %。模型算出有 %3 个放得下的布局高于它，已标为“超出所有已发表运行”：还没有真实运行达到过这么快。</translation>
     </message>
     <message>
-        <source>The current layout is one of them (BF16 MFU %1 % by the model): each layout below is slower, but none is faster than a published run has been</source>
-        <translation>当前布局也在其中（模型算出的 BF16 MFU 为 %1 %）：下面每个布局都更慢，但都不快于已发表运行达到过的速度</translation>
+        <source>The best published run of this class, on any GPU: %1, BF16 MFU %2 %. No fitting layout is above it.</source>
+        <translation>任何 GPU 上同类已发表运行的最好成绩：%1，BF16 MFU %2 %。没有放得下的布局高于它。</translation>
+    </message>
+    <message>
+        <source>Published runs</source>
+        <translation>已发表运行</translation>
+    </message>
+    <message>
+        <source>beyond any published run</source>
+        <translation>超出所有已发表运行</translation>
+    </message>
+    <message>
+        <source>BF16 MFU above %1 (%2 %), the best published run of its class</source>
+        <translation>BF16 MFU 高于同类已发表运行的最好成绩 %1（%2 %）</translation>
     </message>
 </context>
 <context>
@@ -695,6 +699,12 @@
     <message>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n spec file(s) skipped:</source>
+        <translation>
+            <numerusform>跳过了 %n 个规格文件：</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -915,6 +925,13 @@
     <message>
         <source>&amp;System:</source>
         <translation>系统(&amp;S)：</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::MessageBar</name>
+    <message>
+        <source>Dismiss this message</source>
+        <translation>关闭此消息</translation>
     </message>
 </context>
 <context>
@@ -1320,6 +1337,12 @@ HFU（硬件 FLOPs，含重计算，相对 BF16 峰值）：%4 %</translation>
     <message>
         <source>Apply suggested layout</source>
         <translation>应用推荐布局</translation>
+    </message>
+    <message>
+        <source>%1 was not opened:
+%2</source>
+        <translation>未能打开 %1：
+%2</translation>
     </message>
 </context>
 <context>

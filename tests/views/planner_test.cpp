@@ -282,8 +282,8 @@ TEST_CASE("A layout of more than 2^18 pipeline operations keeps its exact number
     CHECK_FALSE(drawn->timeline.events.empty());
 }
 
-TEST_CASE("Suggested layouts say how many fitting layouts were left out for a BF16 MFU beyond the best published run of "
-          "the class on the GPU's generation (issue 10), and say nothing when none was",
+TEST_CASE("Suggested layouts rank every fitting layout by the model's step time, mark those beyond the best published "
+          "run of the class and name that run (issue 29)",
           "[planner][search]")
 {
     SpecErrors errors;
@@ -291,33 +291,49 @@ TEST_CASE("Suggested layouts say how many fitting layouts were left out for a BF
     s.efficiency = EfficiencyMode::Theoretical; // the pure roofline: far beyond any published run
     const auto roofline = makeEvaluationContext(s, testing::builtinCatalog(), errors);
     REQUIRE(roofline);
-    const LayoutSuggestions beyond(*roofline);
-    const auto* left = beyond.findChild<QLabel*>(QStringLiteral("leftOutAboveCeiling"));
-    REQUIRE(left);
-    CHECK(left->text().contains(QStringLiteral("fitting layouts left out")));
-    CHECK(left->text().contains(QStringLiteral("on this GPU generation (47.1 %)")));
-    // Calibrated, the model still rates some layouts of this workload above every published H100 run: left out too.
+    LayoutSuggestions beyond(*roofline);
+    const auto* ceiling = beyond.findChild<QLabel*>(QStringLiteral("publishedCeiling"));
+    REQUIRE(ceiling);
+    // One ceiling for the dense 16-bit class on every GPU: MPT-7B on 8 A100 (61.7 %).
+    CHECK(ceiling->text().contains(QStringLiteral("MPT-7B on 8 A100")));
+    CHECK(ceiling->text().contains(QStringLiteral("61.7 %")));
+    CHECK(ceiling->text().contains(QStringLiteral("beyond any published run")));
+    const auto* beyondTable = beyond.findChild<QTableWidget*>();
+    REQUIRE(beyondTable);
+    REQUIRE(beyondTable->rowCount() > 0);
+    const int marks = beyondTable->columnCount() - 1;
+    CHECK(beyondTable->horizontalHeaderItem(marks)->text() == QStringLiteral("Published runs"));
+    // The fastest layout is shown, first, and marked (it is not withheld).
+    CHECK(beyond.result().best[0].beyondPublishedRun);
+    CHECK(beyondTable->item(0, marks)->text() == QStringLiteral("beyond any published run"));
+    CHECK(beyondTable->item(0, 0)->font().italic());
+    CHECK(testing::distinctColours(testing::renderToFile(beyond, QStringLiteral("suggestions-beyond-en"))) > 1);
+    {
+        Language language;
+        REQUIRE(language.apply(QStringLiteral("zh_CN")));
+        LayoutSuggestions zh(*roofline);
+        const auto* zhCeiling = zh.findChild<QLabel*>(QStringLiteral("publishedCeiling"));
+        REQUIRE(zhCeiling);
+        CHECK(zhCeiling->text().contains(QStringLiteral("超出所有已发表运行")));
+        CHECK(testing::distinctColours(testing::renderToFile(zh, QStringLiteral("suggestions-beyond-zh_CN"))) > 1);
+        REQUIRE(language.apply(QStringLiteral("en")));
+    }
+    // Calibrated: the fastest layouts of this workload (TP 4 · CP 2, ~56 %) are proposed, above every published
+    // H100 run (47.1 %) but below the class's ceiling; none is marked.
     s.efficiency = EfficiencyMode::Measured;
     const auto measuredDefault = makeEvaluationContext(s, testing::builtinCatalog(), errors);
     REQUIRE(measuredDefault);
     const LayoutSuggestions defaultSuggestions(*measuredDefault);
-    CHECK(defaultSuggestions.findChild<QLabel*>(QStringLiteral("leftOutAboveCeiling")));
-    // The default layout itself (46.8 %) is below the ceiling (47.1 %): no line about it.
-    CHECK(defaultSuggestions.findChild<QLabel*>(QStringLiteral("currentAboveCeiling")) == nullptr);
-    // DeepSeek-V3's published layout is above its class's ceiling (its own run; the model is +4.1 % there): the
-    // dialog says the proposals are slower than what is open.
-    const auto deepseek = makeEvaluationContext(preset("deepseek-v3-2048-h800"), testing::builtinCatalog(), errors);
-    REQUIRE(deepseek);
-    const LayoutSuggestions deepseekSuggestions(*deepseek);
-    const auto* own = deepseekSuggestions.findChild<QLabel*>(QStringLiteral("currentAboveCeiling"));
-    REQUIRE(own);
-    CHECK(own->text().contains(QStringLiteral("40.7 %")));
-    // LLaMA-3 70B on 4,096 H100 at 4K: no layout the model rates beyond the ceiling, no such line.
+    REQUIRE_FALSE(defaultSuggestions.result().best.empty());
+    CHECK(defaultSuggestions.result().best[0].evaluation.mfu > 0.5);
+    CHECK(defaultSuggestions.result().aboveCeiling == 0);
+    const auto* none = defaultSuggestions.findChild<QLabel*>(QStringLiteral("publishedCeiling"));
+    REQUIRE(none);
+    CHECK(none->text().contains(QStringLiteral("No fitting layout is above it")));
     s = preset("llama3-70b-4096-h100");
     const auto measured = makeEvaluationContext(s, testing::builtinCatalog(), errors);
     REQUIRE(measured);
     const LayoutSuggestions calibrated(*measured);
-    CHECK(calibrated.findChild<QLabel*>(QStringLiteral("leftOutAboveCeiling")) == nullptr);
     // Schedules and recompute modes read as the planner's controls name them, not as JSON keys.
     const auto* table = calibrated.findChild<QTableWidget*>();
     REQUIRE(table);

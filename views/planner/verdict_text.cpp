@@ -51,10 +51,8 @@ QString verdictText(const Warning& w)
     case WarningCode::TheoreticalMode:
         return QCoreApplication::translate("Verdicts", "Theoretical mode: the pure roofline (dense peak, nominal bandwidths); real runs are slower");
     case WarningCode::AboveBestPublishedMfu:
-        return (w.c > 0 ? QCoreApplication::translate("Verdicts", "BF16 MFU %1 % is above the best published run of its class on this GPU "
-                                                                  "generation (%2 %): treat it with suspicion")
-                        : QCoreApplication::translate("Verdicts", "BF16 MFU %1 % is above the best published run of its class on any "
-                                                                  "GPU (%2 %): treat it with suspicion"))
+        return QCoreApplication::translate("Verdicts", "BF16 MFU %1 % is above the best published run of its class on any "
+                                                       "GPU (%2 %): treat it with suspicion")
             .arg(num(w.a * 100), num(w.b * 100));
     case WarningCode::ExposedCommunication:
         return QCoreApplication::translate("Verdicts", "%1 communication is exposed for %2 per step (%3 % of the step)")
