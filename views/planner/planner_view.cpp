@@ -6,11 +6,11 @@
 #include "verdict_text.h"
 
 #include "model/spec/quantity_parser.h"
+#include "views/widgets/figure_grid_layout.h"
 #include "model/training/verdicts.h"
 #include "model/spec/precision.h"
 
 #include <QEvent>
-#include <QGridLayout>
 #include <QLabel>
 #include <QListWidget>
 #include <QSplitter>
@@ -23,6 +23,13 @@ namespace scalescope {
 namespace {
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
+
+constexpr int kFigureGap = 22; // px between headline figures: a figure's name reads apart from its neighbour's value
+// The least height (px) of each timeline while A is shown above B: both give
+// up some (TimelineView::kMinimumHeight alone) so that the two, the figures,
+// the memory bar and the verdicts stand within a 768-px screen.
+constexpr int kComparedTimelineMinimumHeight = 110;
+constexpr int kVerdictLinesAtLeast = 2; // the verdict list never hides its first lines
 
 struct Headline {
     QString name, tip;
@@ -89,7 +96,7 @@ void setLines(QListWidget* list, const QStringList& lines, const QColor* colour 
 } // namespace
 
 PlannerView::PlannerView(QWidget* parent)
-    : QWidget(parent), m_title(new QLabel(this)), m_numbers(new QGridLayout), m_memory(new MemoryBar(this)),
+    : QWidget(parent), m_title(new QLabel(this)), m_numbers(new FigureGridLayout), m_memory(new MemoryBar(this)),
       m_timeline(new TimelineView(this)), m_verdicts(new QListWidget(this)), m_pinnedTimeline(new TimelineView(this)),
       m_pinnedTitle(new QLabel(this)), m_trust(new QLabel(this))
 {
@@ -108,8 +115,10 @@ PlannerView::PlannerView(QWidget* parent)
     m_verdicts->setObjectName(QStringLiteral("verdicts"));
     m_verdicts->setWordWrap(true);
     m_verdicts->setMaximumHeight(110);
-    m_numbers->setHorizontalSpacing(22);
-    m_numbers->setVerticalSpacing(0);
+    m_verdicts->setMinimumHeight(kVerdictLinesAtLeast * fontMetrics().lineSpacing() + 2 * m_verdicts->frameWidth());
+    m_numbers->setColumnSpacing(kFigureGap);
+    m_numbers->setSpacing(kFigureGap / 2);
+    m_pinnedTitle->setWordWrap(true);
 
     auto* top = new QVBoxLayout;
     top->addWidget(m_title);
@@ -138,6 +147,8 @@ void PlannerView::setPinned(const PlannerResultPtr& pinned)
     m_pinnedTimeline->setResult(pinned);
     m_pinnedTimeline->setVisible(pinned != nullptr);
     m_pinnedTitle->setVisible(pinned != nullptr);
+    for (TimelineView* t : {m_timeline, m_pinnedTimeline})
+        t->setMinimumHeight(pinned ? kComparedTimelineMinimumHeight : TimelineView::kMinimumHeight);
     refresh();
 }
 
@@ -201,13 +212,18 @@ void PlannerView::refresh()
         QFont big = font();
         big.setPointSizeF(big.pointSizeF() * 1.45);
         big.setBold(true);
-        for (int i = 0; i < static_cast<int>(rows.size()); ++i) {
-            auto* name = new QLabel(this);
+        for (size_t i = 0; i < rows.size(); ++i) { // one figure (name above value) per headline
+            auto* figure = new QWidget(this);
+            auto* stack = new QVBoxLayout(figure);
+            stack->setContentsMargins(0, 0, 0, 0);
+            stack->setSpacing(0);
+            auto* name = new QLabel(figure);
             name->setForegroundRole(QPalette::PlaceholderText);
-            auto* value = new QLabel(this);
+            auto* value = new QLabel(figure);
             value->setFont(big);
-            m_numbers->addWidget(name, 0, i);
-            m_numbers->addWidget(value, 1, i);
+            stack->addWidget(name);
+            stack->addWidget(value);
+            m_numbers->addWidget(figure);
             m_numberLabels.push_back(name);
             m_numberLabels.push_back(value);
         }
