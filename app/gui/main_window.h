@@ -11,6 +11,7 @@
 #include <vector>
 
 class QActionGroup;
+class QDockWidget;
 class QLabel;
 class QListWidget;
 class QMenu;
@@ -20,6 +21,7 @@ namespace scalescope {
 
 class Language;
 class PlannerWorkspace;
+class WelcomeStrip;
 class SpecCatalog;
 
 class MainWindow final : public QMainWindow {
@@ -36,6 +38,8 @@ public:
     void setTheme(const QString& key); // "system", "light" or "dark": View → Theme
     [[nodiscard]] const AppSettings& settings() const noexcept { return m_settings; }
     [[nodiscard]] PlannerWorkspace* planner() const noexcept { return m_planner; }
+    // The first start's welcome strip; null once dismissed (in this or an earlier run).
+    [[nodiscard]] WelcomeStrip* welcomeStrip() const noexcept { return m_welcome; }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -60,6 +64,8 @@ private:
     QMenu* m_editMenu = nullptr;
     QMenu* m_plannerMenu = nullptr;
     PlannerWorkspace* m_planner = nullptr;
+    WelcomeStrip* m_welcome = nullptr;
+    QDockWidget* m_navigatorDock = nullptr;
     QMenu* m_languageMenu = nullptr;
     QMenu* m_themeMenu = nullptr;
     QActionGroup* m_themeGroup = nullptr;

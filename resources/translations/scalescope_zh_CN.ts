@@ -1321,6 +1321,14 @@ HFU（硬件 FLOPs，含重计算，相对 BF16 峰值）：%4 %</translation>
         <source>Apply suggested layout</source>
         <translation>应用推荐布局</translation>
     </message>
+    <message>
+        <source>Open &amp;preset</source>
+        <translation>打开预设(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Open preset</source>
+        <translation>打开预设</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::PowerScene</name>
@@ -3159,16 +3167,31 @@ its memory latency.</source>
         <source> GPUs</source>
         <translation> 个 GPU</translation>
     </message>
-    <message>
-        <source> MB</source>
-        <translation> MB</translation>
-    </message>
 </context>
 <context>
     <name>scalescope::ViewPlaceholder</name>
     <message>
         <source>This view is not built yet. Nothing here is drawn from made-up data; it will appear when the view lands.</source>
         <translation>此视图尚未实现。这里不会显示任何编造的数据；视图完成后将在此出现。</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::WelcomeStrip</name>
+    <message>
+        <source>&lt;b&gt;Welcome to ScaleScope.&lt;/b&gt; Things to try first: drag the &lt;b&gt;TP&lt;/b&gt; slider in the &lt;b&gt;Scenario&lt;/b&gt; dock and watch the step time and the timeline follow; open a preset (&lt;b&gt;File → Open preset&lt;/b&gt;) such as Llama 3.1 405B on 16,384 H100; and read &lt;b&gt;Why this number&lt;/b&gt; below the planner to see which operations a figure is summed from.</source>
+        <translation>&lt;b&gt;欢迎使用 ScaleScope。&lt;/b&gt;先试试这些：拖动&lt;b&gt;场景&lt;/b&gt;停靠窗中的 &lt;b&gt;TP&lt;/b&gt; 滑块，看步时间和时间线随之变化；打开一个预设（&lt;b&gt;文件 → 打开预设&lt;/b&gt;），例如 16,384 块 H100 上的 Llama 3.1 405B；再看规划器下方的&lt;b&gt;这个数字从何而来&lt;/b&gt;，了解每个数字由哪些操作相加而来。</translation>
+    </message>
+    <message>
+        <source>Open a preset</source>
+        <translation>打开预设</translation>
+    </message>
+    <message>
+        <source>Dismiss: this strip will not come back</source>
+        <translation>关闭：此提示不会再出现</translation>
+    </message>
+    <message>
+        <source>Dismiss the welcome strip</source>
+        <translation>关闭欢迎提示</translation>
     </message>
 </context>
 </TS>

@@ -91,18 +91,3 @@ TEST_CASE("Watchdog self-test: an unanswered modal dialog is closed", "[.watchdo
     const auto answer = QMessageBox::question(nullptr, QStringLiteral("Unanswered"), QStringLiteral("Nobody will click this."));
     CHECK(answer != QMessageBox::Yes);
 }
-
-TEST_CASE("The main window fits a 1366 × 768 laptop screen: no view's controls make it wider (they wrap)", "[gui]")
-{
-    Language language;
-    MainWindow window(testing::builtinCatalog(), {}, AppSettings{}, language);
-    window.resize(1280, 720);
-    window.show();
-    QCoreApplication::processEvents();
-    // Was 1,865 px: the hardware views' control rows and spec pickers set the minimum.
-    CHECK(window.minimumSizeHint().width() <= 1366);
-    CHECK(window.width() == 1280);
-    REQUIRE(language.apply(QStringLiteral("zh_CN")));
-    QCoreApplication::processEvents();
-    CHECK(window.minimumSizeHint().width() <= 1366);
-}
