@@ -4,13 +4,14 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenu>
+#include <QPushButton>
 #include <QStyle>
 #include <QToolButton>
 
 namespace scalescope {
 
 WelcomeStrip::WelcomeStrip(QMenu* presets, QWidget* parent)
-    : QFrame(parent), m_text(new QLabel(this)), m_presets(new QToolButton(this)), m_close(new QToolButton(this))
+    : QFrame(parent), m_text(new QLabel(this)), m_presets(new QPushButton(this)), m_close(new QToolButton(this))
 {
     setObjectName(QStringLiteral("welcomeStrip"));
     setFrameShape(QFrame::StyledPanel);
@@ -21,8 +22,6 @@ WelcomeStrip::WelcomeStrip(QMenu* presets, QWidget* parent)
     m_text->setTextFormat(Qt::RichText);
     m_presets->setObjectName(QStringLiteral("welcomePresets"));
     m_presets->setMenu(presets);
-    m_presets->setPopupMode(QToolButton::InstantPopup);
-    m_presets->setToolButtonStyle(Qt::ToolButtonTextOnly);
     m_close->setObjectName(QStringLiteral("welcomeDismiss"));
     m_close->setIcon(style()->standardIcon(QStyle::SP_TitleBarCloseButton));
     m_close->setAutoRaise(true);
@@ -50,10 +49,9 @@ void WelcomeStrip::changeEvent(QEvent* event)
 
 void WelcomeStrip::retranslate()
 {
-    m_text->setText(tr("<b>Welcome to ScaleScope.</b> Things to try first: drag the <b>TP</b> slider in the "
-                       "<b>Scenario</b> dock and watch the step time and the timeline follow; open a preset "
-                       "(<b>File → Open preset</b>) such as Llama 3.1 405B on 16,384 H100; and read "
-                       "<b>Why this number</b> below the planner to see which operations a figure is summed from."));
+    m_text->setText(tr("<b>Welcome.</b> Try this first: drag <b>TP</b> in the <b>Scenario</b> dock and watch the "
+                       "step time follow · open a preset (<b>File → Open preset</b>) · <b>Why this number</b>, below "
+                       "the planner, shows the operations each figure is summed from."));
     m_presets->setText(tr("Open a preset"));
     m_close->setToolTip(tr("Dismiss: this strip will not come back"));
     m_close->setAccessibleName(tr("Dismiss the welcome strip"));

@@ -7,6 +7,7 @@
 
 class QLabel;
 class QMenu;
+class QPushButton;
 class QToolButton;
 
 namespace scalescope {
@@ -29,7 +30,7 @@ private:
     void retranslate();
 
     QLabel* m_text = nullptr;
-    QToolButton* m_presets = nullptr;
+    QPushButton* m_presets = nullptr;
     QToolButton* m_close = nullptr;
 };
 

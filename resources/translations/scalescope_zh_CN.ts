@@ -3178,10 +3178,6 @@ its memory latency.</source>
 <context>
     <name>scalescope::WelcomeStrip</name>
     <message>
-        <source>&lt;b&gt;Welcome to ScaleScope.&lt;/b&gt; Things to try first: drag the &lt;b&gt;TP&lt;/b&gt; slider in the &lt;b&gt;Scenario&lt;/b&gt; dock and watch the step time and the timeline follow; open a preset (&lt;b&gt;File → Open preset&lt;/b&gt;) such as Llama 3.1 405B on 16,384 H100; and read &lt;b&gt;Why this number&lt;/b&gt; below the planner to see which operations a figure is summed from.</source>
-        <translation>&lt;b&gt;欢迎使用 ScaleScope。&lt;/b&gt;先试试这些：拖动&lt;b&gt;场景&lt;/b&gt;停靠窗中的 &lt;b&gt;TP&lt;/b&gt; 滑块，看步时间和时间线随之变化；打开一个预设（&lt;b&gt;文件 → 打开预设&lt;/b&gt;），例如 16,384 块 H100 上的 Llama 3.1 405B；再看规划器下方的&lt;b&gt;这个数字从何而来&lt;/b&gt;，了解每个数字由哪些操作相加而来。</translation>
-    </message>
-    <message>
         <source>Open a preset</source>
         <translation>打开预设</translation>
     </message>
@@ -3192,6 +3188,10 @@ its memory latency.</source>
     <message>
         <source>Dismiss the welcome strip</source>
         <translation>关闭欢迎提示</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Welcome.&lt;/b&gt; Try this first: drag &lt;b&gt;TP&lt;/b&gt; in the &lt;b&gt;Scenario&lt;/b&gt; dock and watch the step time follow · open a preset (&lt;b&gt;File → Open preset&lt;/b&gt;) · &lt;b&gt;Why this number&lt;/b&gt;, below the planner, shows the operations each figure is summed from.</source>
+        <translation>&lt;b&gt;欢迎。&lt;/b&gt;先试试：拖动&lt;b&gt;场景&lt;/b&gt;停靠窗中的 &lt;b&gt;TP&lt;/b&gt;，看步时间随之变化 · 打开一个预设（&lt;b&gt;文件 → 打开预设&lt;/b&gt;）· 规划器下方的&lt;b&gt;这个数字从何而来&lt;/b&gt;列出每个数字由哪些操作相加而来。</translation>
     </message>
 </context>
 </TS>

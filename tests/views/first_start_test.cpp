@@ -2,6 +2,7 @@
 // welcome strip (dismissed once, gone for good), File → Open preset listing
 // every shipped scenario, and a View menu that brings back every dock.
 
+#include "planner_drive.h"
 #include "test_support.h"
 
 #include "app/gui/language.h"
@@ -20,6 +21,7 @@
 #include <QMenuBar>
 #include <QSettings>
 #include <QTemporaryDir>
+#include <QPushButton>
 #include <QToolButton>
 
 #include <catch2/catch.hpp>
@@ -60,9 +62,9 @@ TEST_CASE("First start: a clean profile opens the planner on the default scenari
     AppSettings saved;
     {
         MainWindow window(testing::builtinCatalog(), {}, AppSettings::load(store), language);
-        window.planner()->start({});
-        window.show();
-        QCoreApplication::processEvents();
+        window.resize(1500, 900);
+        testing::startPlanner(window);
+        testing::settle();
         CHECK(window.currentViewKey() == QStringLiteral("planner"));
         CHECK(window.planner()->controller().scenario().name == testing::presetScenario("default").name);
         WelcomeStrip* strip = window.welcomeStrip();
@@ -72,7 +74,7 @@ TEST_CASE("First start: a clean profile opens the planner on the default scenari
         CHECK(strip->text().contains(QStringLiteral("<b>TP</b>")));
         CHECK(strip->text().contains(QStringLiteral("File → Open preset")));
         CHECK(strip->text().contains(QStringLiteral("Why this number")));
-        auto* presets = strip->findChild<QToolButton*>(QStringLiteral("welcomePresets"));
+        auto* presets = strip->findChild<QPushButton*>(QStringLiteral("welcomePresets"));
         REQUIRE(presets);
         CHECK(presets->menu() == window.planner()->presetMenu());
         testing::renderToFile(window, QStringLiteral("first-start-en"));

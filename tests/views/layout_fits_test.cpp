@@ -12,6 +12,7 @@
 #include "app/gui/navigator.h"
 #include "app/gui/planner_workspace.h"
 #include "app/gui/scenario_controller.h"
+#include "views/planner/planner_view.h"
 #include "views/widgets/bounded_combo_box.h"
 
 #include <QAction>
@@ -19,6 +20,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFontInfo>
+#include <QScrollArea>
 #include <QStackedWidget>
 
 #include <catch2/catch.hpp>
@@ -57,11 +59,28 @@ QStringList viewsWiderThanLaptop(MainWindow& window)
     for (const NavigatorEntry& e : navigatorEntries()) {
         REQUIRE(window.showView(e.key));
         window.resize(kLaptopWidth, kLaptopHeight);
-        QCoreApplication::processEvents();
+        testing::settle();
         const int needed = std::max(window.minimumSizeHint().width(), window.width());
         if (needed > kLaptopWidth) wider << QStringLiteral("%1: %2 px").arg(e.key).arg(needed);
     }
     return wider;
+}
+
+// Pairs of the planner's parts (title, figures, memory bar, timelines,
+// verdicts) drawn over each other at the window's present size.
+QStringList overlappingPlannerParts(const MainWindow& window)
+{
+    const auto* scroll = window.planner()->view()->findChild<QScrollArea*>(QStringLiteral("plannerScroll"));
+    REQUIRE(scroll);
+    QList<QWidget*> parts;
+    for (QWidget* w : scroll->widget()->findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly))
+        if (w->isVisible()) parts << w;
+    QStringList overlaps;
+    for (int i = 0; i < parts.size(); ++i)
+        for (int k = i + 1; k < parts.size(); ++k)
+            if (parts[i]->geometry().intersects(parts[k]->geometry()))
+                overlaps << QStringLiteral("%1 × %2").arg(parts[i]->metaObject()->className(), parts[k]->metaObject()->className());
+    return overlaps;
 }
 
 } // namespace
@@ -83,22 +102,27 @@ TEST_CASE("Every view fits a 1366 × 768 laptop screen, in both languages, with 
         REQUIRE(pin);
         for (const QString& code : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
             REQUIRE(language.apply(code));
+            testing::settle();
             for (const bool compare : {false, true}) {
                 if (pin->isChecked() != compare) pin->trigger();
-                QCoreApplication::processEvents();
+                testing::settle();
                 INFO(QStringLiteral("%1 pt, %2, A/B %3; widest page: %4")
                          .arg(font.pointSizeF())
                          .arg(code, compare ? QStringLiteral("on") : QStringLiteral("off"), widestPage(window))
                          .toStdString());
                 CHECK(viewsWiderThanLaptop(window).join(QStringLiteral("; ")).toStdString() == "");
                 CHECK(window.minimumSizeHint().height() <= kLaptopHeight);
+                REQUIRE(window.showView(QStringLiteral("planner")));
+                window.resize(kLaptopWidth, kLaptopHeight);
+                testing::settle();
+                CHECK(overlappingPlannerParts(window).join(QStringLiteral("; ")).toStdString() == "");
             }
         }
         if (font == testFont) {
             REQUIRE(language.apply(QStringLiteral("en")));
             window.showView(QStringLiteral("planner"));
             window.resize(kLaptopWidth, kLaptopHeight);
-            QCoreApplication::processEvents();
+            testing::settle();
             testing::renderToFile(window, QStringLiteral("laptop-planner-compare-en"));
         }
     }

@@ -15,6 +15,15 @@
 
 namespace scalescope::testing {
 
+// Lets a change reach every layout: a label's new text re-lays out its
+// parent, which may re-size a dock, which re-lays out the window, each in
+// an event-loop pass of its own.
+inline void settle()
+{
+    constexpr int kLayoutLevels = 4; // label → figure or form → dock or page → window
+    for (int i = 0; i < kLayoutLevels; ++i) QCoreApplication::processEvents();
+}
+
 // Opens the default scenario (a first start) and waits for its result.
 inline void startPlanner(MainWindow& window)
 {

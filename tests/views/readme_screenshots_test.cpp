@@ -52,7 +52,7 @@ void render(const Shot& shot)
         testing::setAxis(window, QStringLiteral("tp"), 16);
         window.planner()->view()->timeline()->showRange(0, kTp16ZoomSeconds);
     }
-    QCoreApplication::processEvents();
+    testing::settle();
     REQUIRE(window.size() == shot.size);
     QDir().mkpath(QStringLiteral(SCALESCOPE_RENDER_DIR "/screenshots"));
     CHECK(window.grab().toImage().save(QStringLiteral(SCALESCOPE_RENDER_DIR "/screenshots/%1.png").arg(QString::fromLatin1(shot.file))));

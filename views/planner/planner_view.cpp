@@ -13,6 +13,7 @@
 #include <QEvent>
 #include <QLabel>
 #include <QListWidget>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QVBoxLayout>
 
@@ -80,6 +81,18 @@ QString trustText(const PlannerResult& r)
     return mode + QStringLiteral(" · ") + run;
 }
 
+// The planner's content in its scroll area: as tall as the viewport, and
+// never shorter than its layout's minimum for the width it gets (wrapped
+// title, rows of figures), so that a short screen scrolls it. QScrollArea
+// asks heightForWidth, which a layout answers with its preferred height
+// (two 420-px timelines): this answers with the minimum.
+class AtLeastMinimumHeight final : public QWidget {
+public:
+    using QWidget::QWidget;
+    [[nodiscard]] bool hasHeightForWidth() const override { return true; }
+    [[nodiscard]] int heightForWidth(int width) const override { return layout()->totalMinimumHeightForWidth(width); }
+};
+
 // Replaces the list's lines only when they differ: this runs on every slider
 // step, and re-laying out word-wrapped items costs more than the comparison.
 void setLines(QListWidget* list, const QStringList& lines, const QColor* colour = nullptr)
@@ -125,12 +138,24 @@ PlannerView::PlannerView(QWidget* parent)
     top->addWidget(m_trust);
     top->addLayout(m_numbers);
     top->addWidget(m_memory);
-    auto* layout = new QVBoxLayout(this);
+    // In a scroll area: on a short screen (1366 × 768 with A above B) the
+    // figures, memory bar, timelines and verdicts scroll rather than overlap.
+    auto* scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("plannerScroll"));
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidgetResizable(true);
+    auto* content = new AtLeastMinimumHeight(scroll);
+    auto* layout = new QVBoxLayout(content);
     layout->addLayout(top);
     layout->addWidget(m_pinnedTitle);
     layout->addWidget(m_pinnedTimeline, 1);
     layout->addWidget(m_timeline, 1);
     layout->addWidget(m_verdicts);
+    scroll->setWidget(content);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
     refresh();
 }
 
