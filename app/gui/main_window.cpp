@@ -268,7 +268,12 @@ void MainWindow::setScenarioName(const QString& name)
 
 void MainWindow::changeEvent(QEvent* event)
 {
-    if (event->type() == QEvent::LanguageChange) retranslate();
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        // A message in the former language would stand over the status bar's
+        // labels (QStatusBar shows them again on a language change): cleared.
+        statusBar()->clearMessage();
+    }
     QMainWindow::changeEvent(event);
 }
 

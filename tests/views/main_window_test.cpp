@@ -14,6 +14,8 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QStatusBar>
+#include <QLabel>
 
 #include <catch2/catch.hpp>
 
@@ -90,4 +92,21 @@ TEST_CASE("Watchdog self-test: an unanswered modal dialog is closed", "[.watchdo
 {
     const auto answer = QMessageBox::question(nullptr, QStringLiteral("Unanswered"), QStringLiteral("Nobody will click this."));
     CHECK(answer != QMessageBox::Yes);
+}
+
+TEST_CASE("A status message never stands over the status bar's labels, also after a language change", "[gui]")
+{
+    Language language;
+    MainWindow window(testing::builtinCatalog(), {}, AppSettings{}, language);
+    window.setScenarioName(QStringLiteral("Llama 3 70B on 64 H100"));
+    window.show();
+    window.statusBar()->showMessage(QStringLiteral("Pinned the current scenario as A"));
+    REQUIRE(language.apply(QStringLiteral("zh_CN")));
+    for (int pass = 0; pass < 4; ++pass) QCoreApplication::processEvents();
+    const bool message = !window.statusBar()->currentMessage().isEmpty();
+    bool labelShown = false;
+    for (QLabel* label : window.statusBar()->findChildren<QLabel*>())
+        if (label->text().startsWith(QStringLiteral("场景"))) labelShown = label->isVisible();
+    CHECK_FALSE((message && labelShown));
+    REQUIRE(language.apply(QStringLiteral("en")));
 }
