@@ -52,8 +52,9 @@ QString widestPage(const MainWindow& window)
 
 // Shows each view in turn in a window resized to the laptop screen; returns
 // the views whose window came out wider (Qt never makes a window narrower
-// than its layout's minimum) with the width they need.
-QStringList viewsWiderThanLaptop(MainWindow& window)
+// than its layout's minimum) with the width they need. With a `renderName`,
+// each view is also saved as renders/<renderName>-<view>.png to look at.
+QStringList viewsWiderThanLaptop(MainWindow& window, const QString& renderName = {})
 {
     QStringList wider;
     for (const NavigatorEntry& e : navigatorEntries()) {
@@ -62,6 +63,7 @@ QStringList viewsWiderThanLaptop(MainWindow& window)
         testing::settle();
         const int needed = std::max(window.minimumSizeHint().width(), window.width());
         if (needed > kLaptopWidth) wider << QStringLiteral("%1: %2 px").arg(e.key).arg(needed);
+        if (!renderName.isEmpty()) testing::renderToFile(window, QStringLiteral("%1-%2").arg(renderName, e.key));
     }
     return wider;
 }
@@ -110,7 +112,8 @@ TEST_CASE("Every view fits a 1366 × 768 laptop screen, in both languages, with 
                          .arg(font.pointSizeF())
                          .arg(code, compare ? QStringLiteral("on") : QStringLiteral("off"), widestPage(window))
                          .toStdString());
-                CHECK(viewsWiderThanLaptop(window).join(QStringLiteral("; ")).toStdString() == "");
+                const QString renderName = font == testFont && !compare ? QStringLiteral("laptop-%1").arg(code) : QString();
+                CHECK(viewsWiderThanLaptop(window, renderName).join(QStringLiteral("; ")).toStdString() == "");
                 CHECK(window.minimumSizeHint().height() <= kLaptopHeight);
                 REQUIRE(window.showView(QStringLiteral("planner")));
                 window.resize(kLaptopWidth, kLaptopHeight);
