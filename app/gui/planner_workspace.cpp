@@ -1,9 +1,9 @@
 #include "planner_workspace.h"
 
 #include "layout_suggestions.h"
-#include "scenario_presets.h"
 #include "scenario_controller.h"
 #include "scenario_controls.h"
+#include "scenario_presets.h"
 
 #include "model/spec/user_paths.h"
 #include "views/planner/breakdown_panel.h"
@@ -78,7 +78,8 @@ private:
 QString errorText(const SpecErrors& errors)
 {
     QString text;
-    for (const SpecError& e : errors) text += QString::fromStdString(e.text()) + QLatin1Char('\n');
+    for (const SpecError& e : errors)
+        text += QString::fromStdString(e.text()) + QLatin1Char('\n');
     return text.trimmed();
 }
 

@@ -21,7 +21,8 @@ std::vector<ScenarioPreset> shippedPresets()
     std::set<QString> seen; // a file name found in two roots (source tree and install): the first root's
     for (const auto& root : builtinSpecRoots()) {
         const QDir dir(QString::fromStdString((root / "scenarios").string()));
-        for (const QFileInfo& file : dir.entryInfoList({QStringLiteral("*.scalescope.json")}, QDir::Files, QDir::Name)) {
+        for (const QFileInfo& file :
+             dir.entryInfoList({QStringLiteral("*.scalescope.json")}, QDir::Files, QDir::Name)) {
             if (!seen.insert(file.fileName()).second) continue;
             ScenarioPreset preset{file.filePath(), file.fileName(), QString()};
             SpecErrors errors;

@@ -19,9 +19,9 @@
 #include <QJsonObject>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QSettings>
 #include <QTemporaryDir>
-#include <QPushButton>
 #include <QToolButton>
 
 #include <catch2/catch.hpp>
@@ -53,7 +53,8 @@ std::map<QString, QString> shippedScenarioNames()
 
 } // namespace
 
-TEST_CASE("First start: a clean profile opens the planner on the default scenario with a welcome strip", "[gui][first-start]")
+TEST_CASE("First start: a clean profile opens the planner on the default scenario with a welcome strip",
+          "[gui][first-start]")
 {
     const QTemporaryDir profile;
     REQUIRE(profile.isValid());
@@ -92,7 +93,8 @@ TEST_CASE("First start: a clean profile opens the planner on the default scenari
     CHECK(again.welcomeStrip() == nullptr);
 }
 
-TEST_CASE("File → Open preset lists every shipped scenario by name, with its description, and opens it untitled", "[gui][first-start]")
+TEST_CASE("File → Open preset lists every shipped scenario by name, with its description, and opens it untitled",
+          "[gui][first-start]")
 {
     Language language;
     MainWindow window(testing::builtinCatalog(), {}, AppSettings{}, language);
@@ -108,7 +110,8 @@ TEST_CASE("File → Open preset lists every shipped scenario by name, with its d
     const auto shipped = shippedScenarioNames();
     REQUIRE(shipped.size() >= 5);
     std::map<QString, QString> listed;
-    for (QAction* a : presets->actions()) listed[a->text()] = a->toolTip();
+    for (QAction* a : presets->actions())
+        listed[a->text()] = a->toolTip();
     CHECK(listed == shipped);
     CHECK(presets->actions().first()->text() == QString::fromStdString(testing::presetScenario("default").name));
 

@@ -54,7 +54,9 @@ int main(int argc, char** argv)
     QFont font(QStringLiteral("DejaVu Sans"), kTestFontPoints);
     font.setFamilies({QStringLiteral("DejaVu Sans"), QStringLiteral("Noto Sans CJK SC")});
     if (QFontInfo(font).family() != QLatin1String("DejaVu Sans")) {
-        std::fprintf(stderr, "error: the font DejaVu Sans is missing (Debian: fonts-dejavu-core); the view tests measure with it\n");
+        std::fprintf(
+            stderr,
+            "error: the font DejaVu Sans is missing (Debian: fonts-dejavu-core); the view tests measure with it\n");
         return 1;
     }
     QApplication::setFont(font);

@@ -81,7 +81,8 @@ QStringList overlappingPlannerParts(const MainWindow& window)
     for (int i = 0; i < parts.size(); ++i)
         for (int k = i + 1; k < parts.size(); ++k)
             if (parts[i]->geometry().intersects(parts[k]->geometry()))
-                overlaps << QStringLiteral("%1 × %2").arg(parts[i]->metaObject()->className(), parts[k]->metaObject()->className());
+                overlaps << QStringLiteral("%1 × %2").arg(parts[i]->metaObject()->className(),
+                                                          parts[k]->metaObject()->className());
     return overlaps;
 }
 
@@ -112,7 +113,8 @@ TEST_CASE("Every view fits a 1366 × 768 laptop screen, in both languages, with 
                          .arg(font.pointSizeF())
                          .arg(code, compare ? QStringLiteral("on") : QStringLiteral("off"), widestPage(window))
                          .toStdString());
-                const QString renderName = font == testFont && !compare ? QStringLiteral("laptop-%1").arg(code) : QString();
+                const QString renderName =
+                    font == testFont && !compare ? QStringLiteral("laptop-%1").arg(code) : QString();
                 CHECK(viewsWiderThanLaptop(window, renderName).join(QStringLiteral("; ")).toStdString() == "");
                 CHECK(window.minimumSizeHint().height() <= kLaptopHeight);
                 REQUIRE(window.showView(QStringLiteral("planner")));
@@ -132,7 +134,8 @@ TEST_CASE("Every view fits a 1366 × 768 laptop screen, in both languages, with 
     QApplication::setFont(testFont);
 }
 
-TEST_CASE("No combo box sizes itself to its longest item: each is bounded, elides and tells the whole text", "[gui][layout]")
+TEST_CASE("No combo box sizes itself to its longest item: each is bounded, elides and tells the whole text",
+          "[gui][layout]")
 {
     Language language;
     MainWindow window(testing::builtinCatalog(), {}, AppSettings{}, language);

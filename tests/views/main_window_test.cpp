@@ -9,13 +9,13 @@
 
 #include <QCoreApplication>
 #include <QDialogButtonBox>
+#include <QLabel>
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QStatusBar>
-#include <QLabel>
 
 #include <catch2/catch.hpp>
 
@@ -102,7 +102,8 @@ TEST_CASE("A status message never stands over the status bar's labels, also afte
     window.show();
     window.statusBar()->showMessage(QStringLiteral("Pinned the current scenario as A"));
     REQUIRE(language.apply(QStringLiteral("zh_CN")));
-    for (int pass = 0; pass < 4; ++pass) QCoreApplication::processEvents();
+    for (int pass = 0; pass < 4; ++pass)
+        QCoreApplication::processEvents();
     const bool message = !window.statusBar()->currentMessage().isEmpty();
     bool labelShown = false;
     for (QLabel* label : window.statusBar()->findChildren<QLabel*>())

@@ -21,7 +21,8 @@ namespace scalescope::testing {
 inline void settle()
 {
     constexpr int kLayoutLevels = 4; // label → figure or form → dock or page → window
-    for (int i = 0; i < kLayoutLevels; ++i) QCoreApplication::processEvents();
+    for (int i = 0; i < kLayoutLevels; ++i)
+        QCoreApplication::processEvents();
 }
 
 // Opens the default scenario (a first start) and waits for its result.

@@ -55,7 +55,8 @@ void render(const Shot& shot)
     testing::settle();
     REQUIRE(window.size() == shot.size);
     QDir().mkpath(QStringLiteral(SCALESCOPE_RENDER_DIR "/screenshots"));
-    CHECK(window.grab().toImage().save(QStringLiteral(SCALESCOPE_RENDER_DIR "/screenshots/%1.png").arg(QString::fromLatin1(shot.file))));
+    CHECK(window.grab().toImage().save(
+        QStringLiteral(SCALESCOPE_RENDER_DIR "/screenshots/%1.png").arg(QString::fromLatin1(shot.file))));
 }
 
 } // namespace
@@ -71,6 +72,7 @@ TEST_CASE("README screenshots of the planner", "[.screenshots]")
         {"planner-breakdown", kWideShot, "en", Theme::Light, false, false},
         {"planner-breakdown-dark-zh_CN", kWideShot, "zh_CN", Theme::Dark, false, false},
     };
-    for (const Shot& shot : shots) render(shot);
+    for (const Shot& shot : shots)
+        render(shot);
     applyTheme(Theme::System);
 }

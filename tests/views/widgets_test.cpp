@@ -17,7 +17,8 @@
 
 using namespace scalescope;
 
-TEST_CASE("A bounded combo box is as wide as its character count, elides a longer choice and shows it whole elsewhere", "[gui][widgets]")
+TEST_CASE("A bounded combo box is as wide as its character count, elides a longer choice and shows it whole elsewhere",
+          "[gui][widgets]")
 {
     const QString longest = QStringLiteral("eager (fp32 chain, Megatron-LM's default)");
     BoundedComboBox box;
@@ -107,10 +108,10 @@ TEST_CASE("Headline figures fold into an even grid when the row does not fit", "
         grid->addWidget(figure);
     }
     CHECK(grid->columnsFor(kFigures * kCell + (kFigures - 1) * kGap) == 8); // one row: 870 px
-    CHECK(grid->columnsFor(869) == 4);  // 7 fit; two even rows of four, not 7 + 1
-    CHECK(grid->columnsFor(500) == 4);  // 4 fit
-    CHECK(grid->columnsFor(350) == 3);  // 3 fit: 3 + 3 + 2
-    CHECK(grid->columnsFor(150) == 1);  // one column
+    CHECK(grid->columnsFor(869) == 4);                                      // 7 fit; two even rows of four, not 7 + 1
+    CHECK(grid->columnsFor(500) == 4);                                      // 4 fit
+    CHECK(grid->columnsFor(350) == 3);                                      // 3 fit: 3 + 3 + 2
+    CHECK(grid->columnsFor(150) == 1);                                      // one column
     CHECK(grid->minimumSize().width() == kCell);
     CHECK(grid->heightForWidth(500) == 2 * kHeight);
     CHECK(grid->heightForWidth(350) == 3 * kHeight);

@@ -5,10 +5,10 @@
 #include "timeline_view.h"
 #include "verdict_text.h"
 
-#include "model/spec/quantity_parser.h"
-#include "views/widgets/figure_grid_layout.h"
-#include "model/training/verdicts.h"
 #include "model/spec/precision.h"
+#include "model/spec/quantity_parser.h"
+#include "model/training/verdicts.h"
+#include "views/widgets/figure_grid_layout.h"
 
 #include <QEvent>
 #include <QLabel>

@@ -18,7 +18,8 @@ constexpr int kDetailsCharacters = 40;
 } // namespace
 
 ShardingMapView::ShardingMapView(QWidget* parent)
-    : HardwareView(parent), m_colourLabel(new QLabel(this)), m_colour(new BoundedComboBox(this)), m_details(new QLabel(this))
+    : HardwareView(parent), m_colourLabel(new QLabel(this)), m_colour(new BoundedComboBox(this)),
+      m_details(new QLabel(this))
 {
     m_colour->setObjectName(QStringLiteral("colouringPicker"));
     m_colourLabel->setBuddy(m_colour);

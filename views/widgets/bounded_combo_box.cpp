@@ -41,7 +41,8 @@ void BoundedComboBox::showPopup()
 {
     // The list shows every item whole, even where the box is narrower.
     QAbstractItemView* list = view();
-    const int items = list->sizeHintForColumn(0) + 2 * list->frameWidth() + list->verticalScrollBar()->sizeHint().width();
+    const int items =
+        list->sizeHintForColumn(0) + 2 * list->frameWidth() + list->verticalScrollBar()->sizeHint().width();
     list->setMinimumWidth(std::max(width(), items));
     QComboBox::showPopup();
 }
@@ -61,8 +62,10 @@ bool BoundedComboBox::event(QEvent* event)
 {
     if (event->type() == QEvent::ToolTip) {
         const QString tip = fullToolTip();
-        if (tip.isEmpty()) QToolTip::hideText();
-        else QToolTip::showText(static_cast<QHelpEvent*>(event)->globalPos(), tip, this);
+        if (tip.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(static_cast<QHelpEvent*>(event)->globalPos(), tip, this);
         return true;
     }
     return QComboBox::event(event);

@@ -3,8 +3,8 @@
 #include "model/spec/quantity_parser.h"
 
 #include <array>
-#include <optional>
 #include <cmath>
+#include <optional>
 
 namespace scalescope {
 
@@ -45,7 +45,8 @@ QValidator::State ByteSizeSpinBox::validate(QString& text, int& /*pos*/) const
 void ByteSizeSpinBox::stepBy(int steps)
 {
     Bytes b = bytes();
-    for (int i = 0; i < std::abs(steps); ++i) b = nextByteStep(b, steps > 0);
+    for (int i = 0; i < std::abs(steps); ++i)
+        b = nextByteStep(b, steps > 0);
     setValue(b.si);
 }
 

@@ -13,7 +13,8 @@ FigureGridLayout::FigureGridLayout(QWidget* parent) : QLayout(parent)
 
 FigureGridLayout::~FigureGridLayout()
 {
-    while (QLayoutItem* item = takeAt(0)) delete item;
+    while (QLayoutItem* item = takeAt(0))
+        delete item;
 }
 
 void FigureGridLayout::setColumnSpacing(int pixels)
@@ -37,7 +38,8 @@ QLayoutItem* FigureGridLayout::takeAt(int index)
 
 int FigureGridLayout::visibleCount() const
 {
-    return static_cast<int>(std::count_if(m_items.begin(), m_items.end(), [](QLayoutItem* i) { return !i->isEmpty(); }));
+    return static_cast<int>(
+        std::count_if(m_items.begin(), m_items.end(), [](QLayoutItem* i) { return !i->isEmpty(); }));
 }
 
 QSize FigureGridLayout::cellHint() const
@@ -105,7 +107,8 @@ void FigureGridLayout::setGeometry(const QRect& rect)
     for (QLayoutItem* item : m_items) {
         if (item->isEmpty()) continue;
         const int row = at / columns, column = at % columns;
-        item->setGeometry(QRect(area.x() + column * (cellWidth + gap), area.y() + row * (cellHeight + rowGap), cellWidth, cellHeight));
+        item->setGeometry(QRect(area.x() + column * (cellWidth + gap), area.y() + row * (cellHeight + rowGap),
+                                cellWidth, cellHeight));
         ++at;
     }
 }
