@@ -15,10 +15,11 @@ namespace scalescope {
 
 namespace {
 constexpr int kDetailsCharacters = 40;
+constexpr int kColouringCharacters = 22; // "TP rank (tensor slice)" whole: the row wraps before it is elided
 } // namespace
 
 ShardingMapView::ShardingMapView(QWidget* parent)
-    : HardwareView(parent), m_colourLabel(new QLabel(this)), m_colour(new BoundedComboBox(this)),
+    : HardwareView(parent), m_colourLabel(new QLabel(this)), m_colour(new BoundedComboBox(this, kColouringCharacters)),
       m_details(new QLabel(this))
 {
     m_colour->setObjectName(QStringLiteral("colouringPicker"));
