@@ -11,6 +11,7 @@
 #include <vector>
 
 class QActionGroup;
+class QDockWidget;
 class QLabel;
 class QListWidget;
 class QMenu;
@@ -21,6 +22,7 @@ namespace scalescope {
 class Language;
 class MessageBar;
 class PlannerWorkspace;
+class WelcomeStrip;
 class SpecCatalog;
 
 class MainWindow final : public QMainWindow {
@@ -39,6 +41,8 @@ public:
     [[nodiscard]] PlannerWorkspace* planner() const noexcept { return m_planner; }
     // Problems with files, shown above the view until dismissed.
     [[nodiscard]] MessageBar* messageBar() const noexcept { return m_messages; }
+    // The first start's welcome strip; null once dismissed (in this or an earlier run).
+    [[nodiscard]] WelcomeStrip* welcomeStrip() const noexcept { return m_welcome; }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -64,6 +68,8 @@ private:
     QMenu* m_editMenu = nullptr;
     QMenu* m_plannerMenu = nullptr;
     PlannerWorkspace* m_planner = nullptr;
+    WelcomeStrip* m_welcome = nullptr;
+    QDockWidget* m_navigatorDock = nullptr;
     QMenu* m_languageMenu = nullptr;
     QMenu* m_themeMenu = nullptr;
     QActionGroup* m_themeGroup = nullptr;

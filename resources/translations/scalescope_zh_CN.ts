@@ -1344,6 +1344,14 @@ HFU（硬件 FLOPs，含重计算，相对 BF16 峰值）：%4 %</translation>
         <translation>未能打开 %1：
 %2</translation>
     </message>
+    <message>
+        <source>Open &amp;preset</source>
+        <translation>打开预设(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Open preset</source>
+        <translation>打开预设</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::PowerScene</name>
@@ -3182,16 +3190,31 @@ its memory latency.</source>
         <source> GPUs</source>
         <translation> 个 GPU</translation>
     </message>
-    <message>
-        <source> MB</source>
-        <translation> MB</translation>
-    </message>
 </context>
 <context>
     <name>scalescope::ViewPlaceholder</name>
     <message>
         <source>This view is not built yet. Nothing here is drawn from made-up data; it will appear when the view lands.</source>
         <translation>此视图尚未实现。这里不会显示任何编造的数据；视图完成后将在此出现。</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::WelcomeStrip</name>
+    <message>
+        <source>Open a preset</source>
+        <translation>打开预设</translation>
+    </message>
+    <message>
+        <source>Dismiss: this strip will not come back</source>
+        <translation>关闭：此提示不会再出现</translation>
+    </message>
+    <message>
+        <source>Dismiss the welcome strip</source>
+        <translation>关闭欢迎提示</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Welcome.&lt;/b&gt; Try this first: drag &lt;b&gt;TP&lt;/b&gt; in the &lt;b&gt;Scenario&lt;/b&gt; dock and watch the step time follow · open a preset (&lt;b&gt;File → Open preset&lt;/b&gt;) · &lt;b&gt;Why this number&lt;/b&gt;, below the planner, shows the operations each figure is summed from.</source>
+        <translation>&lt;b&gt;欢迎。&lt;/b&gt;先试试：拖动&lt;b&gt;场景&lt;/b&gt;停靠窗中的 &lt;b&gt;TP&lt;/b&gt;，看步时间随之变化 · 打开一个预设（&lt;b&gt;文件 → 打开预设&lt;/b&gt;）· 规划器下方的&lt;b&gt;这个数字从何而来&lt;/b&gt;列出每个数字由哪些操作相加而来。</translation>
     </message>
 </context>
 </TS>

@@ -2,6 +2,7 @@
 // is one undo step, stale results dropped), timeline geometry and folding,
 // and offscreen renders in both languages.
 
+#include "planner_drive.h"
 #include "test_support.h"
 
 #include "app/gui/language.h"
@@ -155,14 +156,7 @@ TEST_CASE("Planner renders offscreen in English and Chinese with numbers, memory
     CHECK(testing::distinctColours(en) > 20);
 
     // Drag TP from 8 to 16: the TP lane grows and a verdict says it leaves NVLink.
-    QSlider* tp = window.planner()->controls()->slider(QStringLiteral("tp"));
-    REQUIRE(tp);
-    const auto offered = window.planner()->controls()->offered(QStringLiteral("tp"));
-    const auto at16 = std::find(offered.begin(), offered.end(), 16);
-    REQUIRE(at16 != offered.end());
-    tp->setValue(static_cast<int>(at16 - offered.begin()));
-    window.planner()->controller().evaluateNow();
-    QCoreApplication::processEvents();
+    testing::setAxis(window, QStringLiteral("tp"), 16);
     bool saysSo = false;
     for (int i = 0; i < view->verdicts()->count(); ++i)
         saysSo = saysSo || view->verdicts()->item(i)->text().contains(QStringLiteral("TP=16 spans 2 NVLink domains"));
