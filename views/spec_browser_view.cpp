@@ -49,7 +49,12 @@ SpecBrowserView::SpecBrowserView(const SpecCatalog& catalog, QWidget* parent)
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.4);
     titleFont.setBold(true);
     m_title->setFont(titleFont);
+    m_title->setWordWrap(true);
     m_file->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // The file's path is as long as the checkout's or the install's: it wraps
+    // and gives way (the tooltip has it whole) rather than set the window's width.
+    m_file->setWordWrap(true);
+    m_file->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_file->setForegroundRole(QPalette::PlaceholderText);
     m_table->setModel(m_fields);
     m_table->setObjectName(QStringLiteral("specFields"));
@@ -157,6 +162,7 @@ void SpecBrowserView::retranslate()
         m_file->setText(tr("%1 · id %2 · %3 · %4")
                             .arg(kindTitle(d->kind), QString::fromStdString(d->id), origin,
                                  QString::fromStdString(d->file.string())));
+        m_file->setToolTip(m_file->text());
     }
     m_fields->headerDataChanged(Qt::Horizontal, 0, SpecFieldsModel::ColumnCount - 1);
 }

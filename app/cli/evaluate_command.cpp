@@ -1,6 +1,7 @@
 #include "cli_args.h"
 #include "commands.h"
 #include "scenario_loading.h"
+#include "text_table.h"
 
 #include "model/training/evaluation_json.h"
 #include "model/training/operation_breakdown.h"
@@ -8,6 +9,8 @@
 #include "model/training/pipeline_timeline.h"
 
 #include <fstream>
+#include <iomanip>
+#include <sstream>
 
 namespace scalescope::cli {
 
@@ -26,14 +29,22 @@ the evaluation as JSON (SI units). With several scenarios, prints a list.
   --text       with --breakdown: print the table as text instead of JSON
 )";
 
-constexpr const char* kSearchHelp = R"(usage: scalescope-cli search SCENARIO [--top K]
+constexpr const char* kSearchHelp = R"(usage: scalescope-cli search SCENARIO [--top K] [--text]
 
 Enumerates every valid layout (tp, pp, dp, cp, ep, vpp, micro-batch size,
 ZeRO stage, recompute, schedule) of the scenario's system, GPU count and
-model, and prints the K fastest that fit in memory as JSON (default K = 10).
-On a superchip (GB200, GB300) a layout may also spill what exceeds HBM to the
-CPU's memory over NVLink-C2C, costed in its step time: such a layout shows
-"fits": false, "fits_with_spill": true and the bytes spilled ("spill_B").
+model, and prints the K fastest that fit in memory as JSON (default K = 10),
+ranked by the model's own step time. A layout whose BF16 MFU the model puts
+above the best published run of its class (dense or MoE, 16-bit or FP8 and
+below, on any GPU: "published_mfu_ceiling", set by
+"published_mfu_ceiling_run") is ranked all the same and marked
+"beyond_published_run": true; "above_published_mfu" counts the fitting
+layouts so marked. On a superchip (GB200, GB300) a layout may also spill
+what exceeds HBM to the CPU's memory over NVLink-C2C, costed in its step
+time: such a layout shows "fits": false, "fits_with_spill": true and the
+bytes spilled ("spill_B").
+  --top K   how many layouts to print
+  --text    a table instead of JSON
 )";
 
 constexpr const char* kTraceHelp = R"(usage: scalescope-cli trace SCENARIO -o FILE
@@ -101,9 +112,49 @@ int runEvaluate(const Args& args, std::ostream& out, std::ostream& err)
 // More ranked layouts than anyone reads; keeps the int conversion safe.
 constexpr long long kMaxSearchTop = 1'000'000;
 
+std::string percentText(double fraction)
+{
+    std::ostringstream s;
+    s << std::fixed << std::setprecision(1) << fraction * 100 << " %";
+    return s.str();
+}
+
+void printSearchTable(const EvaluationContext& ctx, const SearchResult& r, std::ostream& out)
+{
+    out << ctx.scenario.name << ": " << r.evaluated << " layouts evaluated, " << r.fitting
+        << " fit in memory, fastest first\n";
+    if (ctx.publishedMfuCeiling > 0)
+        out << "best published run of the class: " << ctx.publishedMfuCeilingRun << ", BF16 MFU "
+            << percentText(ctx.publishedMfuCeiling) << "; " << r.aboveCeiling << " fitting layouts are beyond it\n";
+    using A = TextTable::Align;
+    TextTable table({{"step time", A::Right},
+                     {"MFU", A::Right},
+                     {"tp", A::Right},
+                     {"pp", A::Right},
+                     {"dp", A::Right},
+                     {"cp", A::Right},
+                     {"ep", A::Right},
+                     {"vpp", A::Right},
+                     {"mb", A::Right},
+                     {"schedule"},
+                     {"zero", A::Right},
+                     {"recompute"},
+                     {"memory/GPU", A::Right}});
+    for (const RankedLayout& l : r.best) {
+        const ParallelLayout& p = l.layout;
+        table.addRow({format(l.evaluation.stepTime), percentText(l.evaluation.mfu), std::to_string(p.tp),
+                      std::to_string(p.pp), std::to_string(p.dp), std::to_string(p.cp), std::to_string(p.ep),
+                      std::to_string(p.vpp), std::to_string(p.microbatchSize), std::string(scheduleKey(p.schedule)),
+                      std::to_string(l.zeroStage), std::string(recomputeKey(l.recompute)),
+                      formatBytes(l.evaluation.memory.total)},
+                     l.beyondPublishedRun ? "beyond any published run" : "");
+    }
+    table.print(out);
+}
+
 int runSearch(const Args& args, std::ostream& out, std::ostream& err)
 {
-    const auto parsed = CliArgs::parse(args, {"--help"}, {"--top"}, err);
+    const auto parsed = CliArgs::parse(args, {"--help", "--text"}, {"--top"}, err);
     if (!parsed) return Usage;
     if (parsed->has("--help")) { out << kSearchHelp; return Ok; }
     if (parsed->positional().size() != 1) { err << "error: search needs one SCENARIO\n" << kSearchHelp; return Usage; }
@@ -116,6 +167,14 @@ int runSearch(const Args& args, std::ostream& out, std::ostream& err)
     const auto ctx = loadContext(parsed->positional()[0], err);
     if (!ctx) return BadInput;
     const SearchResult r = searchLayouts(*ctx, options);
+    if (r.best.empty()) {
+        err << parsed->positional()[0] << ": no layout of this scenario fits in memory\n";
+        return BadInput;
+    }
+    if (parsed->has("--text")) {
+        printSearchTable(*ctx, r, out);
+        return Ok;
+    }
     nlohmann::json best = nlohmann::json::array();
     for (const RankedLayout& l : r.best) {
         EvaluationContext shown = *ctx;
@@ -128,17 +187,23 @@ int runSearch(const Args& args, std::ostream& out, std::ostream& err)
                         {"recompute", recomputeKey(l.recompute)},
                         {"step_time_s", l.evaluation.stepTime.si},
                         {"mfu", l.evaluation.mfu},
+                        {"beyond_published_run", l.beyondPublishedRun},
                         {"tokens_per_s", l.evaluation.tokensPerS},
                         {"memory_total_B", l.evaluation.memory.total.si},
                         {"fits", l.evaluation.memory.fits},
                         {"fits_with_spill", l.evaluation.memory.fitsWithSpill},
                         {"spill_B", l.evaluation.memory.spill.si}});
     }
-    out << nlohmann::json{{"scenario", ctx->scenario.name}, {"evaluated", r.evaluated}, {"fitting", r.fitting},
-                          {"above_published_mfu", r.aboveCeiling}, {"published_mfu_ceiling", ctx->publishedMfuCeiling},
-                          {"best", best}}.dump(2)
+    out << nlohmann::json{{"scenario", ctx->scenario.name},
+                          {"evaluated", r.evaluated},
+                          {"fitting", r.fitting},
+                          {"above_published_mfu", r.aboveCeiling},
+                          {"published_mfu_ceiling", ctx->publishedMfuCeiling},
+                          {"published_mfu_ceiling_run", ctx->publishedMfuCeilingRun},
+                          {"best", best}}
+               .dump(2)
         << "\n";
-    return r.best.empty() ? BadInput : Ok;
+    return Ok;
 }
 
 int runTrace(const Args& args, std::ostream& out, std::ostream& err)

@@ -1,6 +1,7 @@
 #include "export_command.h"
 
 #include "cli_args.h"
+#include "export_views.h"
 
 #include "model/spec/spec_catalog.h"
 #include "views/export/view_export.h"
@@ -21,26 +22,29 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
-#include <set>
 #include <nlohmann/json.hpp>
 
 namespace scalescope::cli {
 
 namespace {
 
-constexpr const char* kExportHelp = R"(usage: scalescope-cli export [SCENARIO] --view chip|sm|superchip|rack|memory|roofline|topology|power|sharding
-                             --format svg|png|pdf -o FILE
+// The --help text; the views and their one-line descriptions come from kExportViews.
+std::string exportHelp()
+{
+    std::string views;
+    for (const ExportViewInfo& v : kExportViews)
+        views += std::string("             ") + v.key + ": " + v.what + "\n";
+    return "usage: scalescope-cli export [SCENARIO] --view " + exportViewKeys("|", "|") + "\n" +
+           R"(                             --format svg|png|pdf -o FILE
                              [--gpu ID] [--system ID] [--width PX --height PX]
 
 Renders one hardware view, in the print palette, with its title, legend and
 the spec sources it cites. SVG and PDF keep text as text.
   SCENARIO   a *.scalescope.json file; its "system" picks the system (and
              through it the GPU and superchip)
-  --view     chip (GPU package), sm (one SM), superchip, rack (elevation),
-             memory (hierarchy on log scales), roofline (chart), topology (network graph),
-             power (power, cooling and energy of the evaluated scenario),
-             sharding (every GPU coloured by its TP rank; --colour tp|pp|dp|ep);
-             power and sharding evaluate SCENARIO (default: the built-in default)
+  --view     one of
+)" + views +
+           R"(             power and sharding evaluate SCENARIO (default: the built-in default)
   --format   svg, png or pdf (default: from the file name)
   -o FILE    where to write
   --gpu      GPU id for chip, sm and roofline (default: the system's GPU, else b200)
@@ -52,6 +56,7 @@ the spec sources it cites. SVG and PDF keep text as text.
   --width, --height   page size in pixels (PNG) or points (SVG, PDF);
              default 1600 x 1000
 )";
+}
 
 // Defaults when neither an option nor a scenario names one (ids, not numbers).
 constexpr const char* kDefaultGpu = "b200";
@@ -129,26 +134,25 @@ int render(const Args& args, std::ostream& out, std::ostream& err)
                                        {"--view", "--format", "-o", "--output", "--gpu", "--system", "--width", "--height", "--colour", "--gpus"}, err);
     if (!parsed) return Usage;
     if (parsed->has("--help")) {
-        out << kExportHelp;
+        out << exportHelp();
         return Ok;
     }
     if (parsed->positional().size() > 1) {
-        err << "error: export takes at most one SCENARIO\n" << kExportHelp;
+        err << "error: export takes at most one SCENARIO\n" << exportHelp();
         return Usage;
     }
     const auto view = parsed->value("--view");
     const auto file = parsed->value("-o") ? parsed->value("-o") : parsed->value("--output");
     if (!view || !file) {
-        err << "error: export needs --view and -o FILE\n" << kExportHelp;
+        err << "error: export needs --view and -o FILE\n" << exportHelp();
         return Usage;
     }
-    const bool planned = *view == "power" || *view == "sharding";
-    static const std::set<std::string> kViews{"chip", "sm", "superchip", "rack", "memory", "roofline", "topology"};
-    if (kViews.count(*view) == 0 && !planned) {
-        err << "error: --view: expected chip, sm, superchip, rack, memory, roofline, topology, power or sharding, found \""
-            << *view << "\"\n";
+    const ExportViewInfo* known = findExportView(*view);
+    if (!known) {
+        err << "error: --view: expected " << exportViewKeys(", ", " or ") << ", found \"" << *view << "\"\n";
         return Usage;
     }
+    const bool planned = known->planned;
     const QString fileName = QString::fromStdString(*file);
     const auto format = exportFormatFrom(parsed->value("--format") ? QString::fromStdString(*parsed->value("--format")) : fileName);
     if (!format) {
@@ -251,7 +255,7 @@ int runExport(const Args& args, std::ostream& out, std::ostream& err)
 {
     for (const std::string& a : args)
         if (a == "--help" || a == "-h") {
-            out << kExportHelp;
+            out << exportHelp();
             return Ok;
         }
     const auto app = ensureOffscreenApplication();

@@ -1,6 +1,7 @@
 // scalescope-cli: the headless face of ScaleScope's cost model.
 
 #include "app/cli/commands.h"
+#include "app/cli/export_views.h"
 #ifdef SCALESCOPE_HAS_EXPORT
 #include "app/cli/export_command.h"
 #include "app/cli/gui_bench.h"
@@ -13,18 +14,25 @@
 
 namespace {
 
-constexpr const char* kHelp = R"(usage: scalescope-cli COMMAND [ARGS] [--help]
+// The top-level help; the export views come from the export command's own list.
+std::string helpText()
+{
+    return R"(usage: scalescope-cli COMMAND [ARGS] [--help]
 
 ScaleScope shows an AI system from one GPU's SMs up to racks of NVL72s and
 runs an analytical cost model of training on it.
 
 commands:
   specs list|show|validate|paths   the GPU, CPU, superchip, system and model specs
-  export [SCENARIO] --view V -o F  a chip, sm, superchip or rack view as SVG, PNG or PDF
+  export [SCENARIO] --view V -o F  a view as SVG, PNG or PDF; V is one of
+                                    )" +
+           scalescope::cli::exportViewKeys(", ", " or ") + R"(
   evaluate SCENARIO... [--timeline] [--breakdown [--text]]
                                     one training step as JSON (step time, MFU, memory, ...),
                                     with the per-operation cost table behind it
-  search SCENARIO [--top K]         the fastest layouts that fit in memory
+  search SCENARIO [--top K] [--text]
+                                    every layout that fits in memory, fastest first; those
+                                    beyond the best published run of their class are marked
   trace SCENARIO -o FILE            the step as a Chrome trace (Perfetto)
   collective --system ID --op OP --bytes B --gpus N   one collective's cost
   matmul --gpu ID --m M --k K --n N --dtype DT        one matmul's roofline
@@ -38,6 +46,7 @@ options:
 
 exit codes: 0 ok, 1 bad input (message on stderr), 2 usage error
 )";
+}
 
 } // namespace
 
@@ -45,13 +54,13 @@ int main(int argc, char** argv)
 {
     const std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty()) {
-        std::cerr << kHelp;
+        std::cerr << helpText();
         return 2;
     }
     const std::string& command = args[0];
     const std::vector<std::string> rest(args.begin() + 1, args.end());
     if (command == "--help" || command == "-h" || command == "help") {
-        std::cout << kHelp;
+        std::cout << helpText();
         return 0;
     }
     if (command == "--version") {
@@ -80,6 +89,6 @@ int main(int argc, char** argv)
         std::cerr << "error: " << e.what() << "\n";
         return 1;
     }
-    std::cerr << "error: unknown command \"" << command << "\"\n" << kHelp;
+    std::cerr << "error: unknown command \"" << command << "\"\n" << helpText();
     return 2;
 }

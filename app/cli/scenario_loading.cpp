@@ -17,8 +17,6 @@ std::optional<EvaluationContext> loadContext(const std::string& file, std::ostre
         if (ctx) setPublishedMfuCeiling(*ctx, catalog);
     }
     for (const SpecError& e : errors) err << e.text() << "\n";
-    if (scenario)
-        for (const SpecError& w : scenario->warnings) err << "warning: " << w.text() << "\n";
     return ctx;
 }
 

@@ -4,6 +4,8 @@
 #include "model/spec/spec_catalog.h"
 #include "model/spec/spec_fields.h"
 #include "model/spec/user_paths.h"
+#include "model/training/evaluation_context.h"
+#include "model/validation/validation_set.h"
 
 #include <iomanip>
 #include <optional>
@@ -22,8 +24,11 @@ Built-in specs ship with ScaleScope; specs in the user directory (see
 `specs paths`) replace a built-in spec with the same kind and id.
   list      every GPU, CPU, superchip, system and model
   show      one spec, every value with its unit and source (ID or KIND:ID)
-  validate  check spec files; exit 0 when all are valid, 1 otherwise, with
-            one "file: /json/path: expected ..., found ..." line per problem
+  validate  check files of every kind with a schema in specs/schema: specs,
+            scenarios (*.scalescope.json) and validation runs (kind
+            "validation-run"), their ids resolved against the specs; exit 0
+            when all are valid, 1 otherwise, with one
+            "file: /json/path: expected ..., found ..." line per problem
   paths     where built-in and user specs are read from
 )";
 
@@ -99,6 +104,30 @@ int show(const Args& args, std::ostream& out, std::ostream& err)
     return Ok;
 }
 
+// A scenario or validation run is read as the program reads it, and its
+// system, model and GPU count resolved as an evaluation would; any other file
+// as a spec.
+SpecErrors validateAnyFile(const std::string& file, const SpecCatalog& catalog)
+{
+    SpecErrors errors;
+    const std::optional<nlohmann::json> doc = readJsonFile(file, errors);
+    if (!doc) return errors;
+    const bool scenario = (doc->is_object() && doc->contains("format")) || file.ends_with(".scalescope.json");
+    const bool run = doc->is_object() && doc->value("kind", nlohmann::json()) == "validation-run";
+    if (!scenario && !run) return SpecCatalog::validateFile(file, &catalog);
+    if (scenario) {
+        if (const auto s = parseScenario(*doc, file, errors)) (void)makeEvaluationContext(*s, catalog, errors, file);
+    } else if (const auto r = parseValidationRun(*doc, file, errors)) {
+        SpecErrors resolve;
+        (void)makeEvaluationContext(r->scenario, catalog, resolve, file);
+        for (SpecError& e : resolve) {
+            if (e.path.rfind("/scenario", 0) != 0) e.path = "/scenario" + e.path;
+            errors.push_back(std::move(e));
+        }
+    }
+    return errors;
+}
+
 int validate(const Args& args, std::ostream& out, std::ostream& err)
 {
     const auto parsed = CliArgs::parse(args, {"--help"}, {}, err);
@@ -111,7 +140,7 @@ int validate(const Args& args, std::ostream& out, std::ostream& err)
     const SpecCatalog& catalog = sharedCatalog(err);
     int bad = 0;
     for (const std::string& file : parsed->positional()) {
-        const SpecErrors errors = SpecCatalog::validateFile(file, &catalog);
+        const SpecErrors errors = validateAnyFile(file, catalog);
         if (errors.empty()) {
             out << file << ": ok\n";
             continue;

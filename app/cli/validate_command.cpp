@@ -1,5 +1,6 @@
 #include "cli_args.h"
 #include "commands.h"
+#include "text_table.h"
 
 #include "model/validation/validation_set.h"
 
@@ -99,20 +100,24 @@ HeldSummary heldSummary(const ValidationReport& report, HeldClass cls = HeldClas
 
 void printTable(const ValidationReport& report, std::ostream& out)
 {
-    out << std::left << std::setw(40) << "case" << std::setw(15) << "GPU" << std::setw(28) << "model" << std::right
-        << std::setw(6) << "GPUs" << std::setw(11) << "measured" << std::setw(11) << "predicted" << std::setw(10)
-        << "error"
-        << "\n";
+    using A = TextTable::Align;
+    TextTable table({{"case"},
+                     {"GPU"},
+                     {"model"},
+                     {"GPUs", A::Right},
+                     {"measured", A::Right},
+                     {"predicted", A::Right},
+                     {"error", A::Right}});
     for (const ValidationOutcome& o : report.outcomes) {
-        std::string model = o.model.size() > 26 ? o.model.substr(0, 25) + "~" : o.model;
-        out << std::left << std::setw(40) << (o.run->outsideBounds.empty() ? o.run->id : o.run->id + " *") << std::setw(15) << o.gpu << std::setw(28) << model << std::right
-            << std::setw(6) << o.gpus << std::setw(11) << fixed(o.measuredTokensPerSPerGpu, 1);
+        const std::string id = o.run->outsideBounds.empty() ? o.run->id : o.run->id + " *";
         if (o.ok)
-            out << std::setw(11) << fixed(o.predictedTokensPerSPerGpu, 1) << std::setw(10) << percent(o.relativeError);
+            table.addRow({id, o.gpu, o.model, std::to_string(o.gpus), fixed(o.measuredTokensPerSPerGpu, 1),
+                          fixed(o.predictedTokensPerSPerGpu, 1), percent(o.relativeError)});
         else
-            out << "  not evaluated: " << o.error;
-        out << "\n";
+            table.addRow({id, o.gpu, o.model, std::to_string(o.gpus), fixed(o.measuredTokensPerSPerGpu, 1), "-", "-"},
+                         "not evaluated: " + o.error);
     }
+    table.print(out);
     out << "measured and predicted in tokens/s per GPU; error = predicted / measured - 1\n";
     out << "geometric-mean absolute error over " << report.evaluated << " of " << report.outcomes.size()
         << " runs: " << fixed(report.geometricMeanAbsError * 100.0, 1) << " %\n";

@@ -8,12 +8,13 @@ AppSettings AppSettings::load(QSettings& store)
 {
     AppSettings s;
     s.language = store.value(QStringLiteral("ui/language")).toString();
-    s.currentView = store.value(QStringLiteral("ui/currentView"), QStringLiteral("specs")).toString();
+    s.currentView = store.value(QStringLiteral("ui/currentView"), QStringLiteral("planner")).toString();
     s.geometry = store.value(QStringLiteral("window/geometry")).toByteArray();
     if (store.value(QStringLiteral("window/stateVersion")).toInt() == kWindowStateVersion)
         s.windowState = store.value(QStringLiteral("window/state")).toByteArray();
     s.lastScenario = store.value(QStringLiteral("scenario/last")).toString();
     s.theme = store.value(QStringLiteral("ui/theme")).toString();
+    s.welcomeDismissed = store.value(QStringLiteral("ui/welcomeDismissed"), false).toBool();
     return s;
 }
 
@@ -26,6 +27,7 @@ void AppSettings::save(QSettings& store) const
     store.setValue(QStringLiteral("window/stateVersion"), kWindowStateVersion);
     store.setValue(QStringLiteral("scenario/last"), lastScenario);
     store.setValue(QStringLiteral("ui/theme"), theme);
+    store.setValue(QStringLiteral("ui/welcomeDismissed"), welcomeDismissed);
 }
 
 } // namespace scalescope

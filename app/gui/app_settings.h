@@ -13,11 +13,12 @@ struct AppSettings {
     static constexpr int kWindowStateVersion = 1;
 
     QString language;     // "en" or "zh_CN"; empty = follow the system locale
-    QString currentView;  // navigator key, e.g. "specs"
+    QString currentView;  // navigator key, e.g. "planner" (the first start's view)
     QByteArray geometry;
     QByteArray windowState;
     QString lastScenario; // path of the last opened scenario file
     QString theme;        // "system", "light" or "dark" (themeKey); empty = system
+    bool welcomeDismissed = false; // the first start's welcome strip was closed
 
     [[nodiscard]] static AppSettings load(QSettings& store);
     void save(QSettings& store) const;

@@ -5,9 +5,10 @@
 #include "model/spec/quantity_parser.h"
 
 #include <QDialogButtonBox>
-#include <QPushButton>
+#include <QFont>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -18,37 +19,34 @@ LayoutSuggestions::LayoutSuggestions(const EvaluationContext& context, QWidget* 
 {
     setWindowTitle(tr("Suggested layouts"));
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(new QLabel(tr("%1 layouts evaluated, %2 fit in memory; the fastest:")
+    layout->addWidget(new QLabel(tr("%1 layouts evaluated, %2 fit in memory; the fastest by the model's step time:")
                                      .arg(m_result.evaluated)
                                      .arg(m_result.fitting),
                                  this));
-    if (m_result.aboveCeiling > 0) {
-        // Layouts the model puts beyond the class's best published run on this GPU generation are not
-        // proposed (published_mfu.h).
+    if (context.publishedMfuCeiling > 0) {
+        // Every fitting layout is ranked; those above the class's best published run (on any GPU,
+        // published_mfu.h) are marked, not hidden.
+        const QString run = QString::fromStdString(context.publishedMfuCeilingRun);
+        const QString percent = QString::number(context.publishedMfuCeiling * 100, 'f', 1);
         const QString text =
-            context.publishedMfuCeilingSameGeneration
-                ? tr("%1 fitting layouts left out: the model puts their BF16 MFU above the best published "
-                     "run of the class on this GPU generation (%2 %), a number no such run has reached")
-                : tr("%1 fitting layouts left out: the model puts their BF16 MFU above the best published "
-                     "run of the class on any GPU (%2 %), a number no real run has reached");
-        const double ceilingPercent = context.publishedMfuCeiling * 100;
-        auto* left = new QLabel(text.arg(m_result.aboveCeiling).arg(ceilingPercent, 0, 'f', 1), this);
-        left->setObjectName(QStringLiteral("leftOutAboveCeiling"));
-        left->setWordWrap(true);
-        layout->addWidget(left);
-        // The scenario's own layout may be one of them: then every proposal is slower than what is open.
-        const Evaluation current = evaluate(context);
-        if (current.ok && current.mfu > context.publishedMfuCeiling) {
-            const QString ownText = tr("The current layout is one of them (BF16 MFU %1 % by the model): each "
-                                       "layout below is slower, but none is faster than a published run has been");
-            auto* own = new QLabel(ownText.arg(current.mfu * 100, 0, 'f', 1), this);
-            own->setObjectName(QStringLiteral("currentAboveCeiling"));
-            own->setWordWrap(true);
-            layout->addWidget(own);
-        }
+            m_result.aboveCeiling > 0
+                ? tr("The best published run of this class, on any GPU: %1, BF16 MFU %2 %. The model puts %3 fitting "
+                     "layouts above it; they are marked “beyond any published run”: no real run has been "
+                     "seen that fast.")
+                      .arg(run, percent)
+                      .arg(m_result.aboveCeiling)
+                : tr("The best published run of this class, on any GPU: %1, BF16 MFU %2 %. No fitting layout is "
+                     "above it.")
+                      .arg(run, percent);
+        auto* ceiling = new QLabel(text, this);
+        ceiling->setObjectName(QStringLiteral("publishedCeiling"));
+        ceiling->setWordWrap(true);
+        layout->addWidget(ceiling);
     }
-    const QStringList headers{tr("Step time"), tr("MFU"), tr("TP"), tr("PP"), tr("DP"), tr("CP"), tr("EP"), tr("VPP"),
-                              tr("Micro-batch"), tr("Schedule"), tr("ZeRO"), tr("Recompute"), tr("Memory / GPU")};
+    const QStringList headers{
+        tr("Step time"),    tr("MFU"),           tr("TP"),          tr("PP"),       tr("DP"),   tr("CP"),
+        tr("EP"),           tr("VPP"),           tr("Micro-batch"), tr("Schedule"), tr("ZeRO"), tr("Recompute"),
+        tr("Memory / GPU"), tr("Published runs")};
     m_table->setColumnCount(static_cast<int>(headers.size()));
     m_table->setHorizontalHeaderLabels(headers);
     m_table->setRowCount(static_cast<int>(m_result.best.size()));
@@ -61,12 +59,31 @@ LayoutSuggestions::LayoutSuggestions(const EvaluationContext& context, QWidget* 
         const ParallelLayout& p = l.layout;
         const QStringList cells{QString::fromStdString(format(l.evaluation.stepTime)),
                                 QStringLiteral("%1 %").arg(l.evaluation.mfu * 100, 0, 'f', 1),
-                                QString::number(p.tp), QString::number(p.pp), QString::number(p.dp), QString::number(p.cp),
-                                QString::number(p.ep), QString::number(p.vpp), QString::number(p.microbatchSize),
-                                ScenarioControls::scheduleName(p.schedule), QString::number(l.zeroStage),
+                                QString::number(p.tp),
+                                QString::number(p.pp),
+                                QString::number(p.dp),
+                                QString::number(p.cp),
+                                QString::number(p.ep),
+                                QString::number(p.vpp),
+                                QString::number(p.microbatchSize),
+                                ScenarioControls::scheduleName(p.schedule),
+                                QString::number(l.zeroStage),
                                 ScenarioControls::recomputeName(l.recompute),
-                                QString::fromStdString(formatBytes(l.evaluation.memory.total))};
-        for (int c = 0; c < cells.size(); ++c) m_table->setItem(r, c, new QTableWidgetItem(cells[c]));
+                                QString::fromStdString(formatBytes(l.evaluation.memory.total)),
+                                l.beyondPublishedRun ? tr("beyond any published run") : QString()};
+        for (int c = 0; c < cells.size(); ++c) {
+            auto* item = new QTableWidgetItem(cells[c]);
+            if (l.beyondPublishedRun) {
+                // The whole row reads as a claim no real run backs: italic, with the reason on hover.
+                QFont font = item->font();
+                font.setItalic(true);
+                item->setFont(font);
+                item->setToolTip(tr("BF16 MFU above %1 (%2 %), the best published run of its class")
+                                     .arg(QString::fromStdString(context.publishedMfuCeilingRun))
+                                     .arg(context.publishedMfuCeiling * 100, 0, 'f', 1));
+            }
+            m_table->setItem(r, c, item);
+        }
     }
     m_table->resizeColumnsToContents();
     if (m_table->rowCount() > 0) m_table->selectRow(0);

@@ -1,6 +1,8 @@
 #pragma once
 // "Suggest layouts": runs the model's layout search and lists the fastest
-// layouts that fit; one click (or double-click) applies one.
+// layouts that fit, by the model's own step time, marking those beyond the
+// best published run of their class and naming that run; one click (or
+// double-click) applies one.
 
 #include "model/search/layout_search.h"
 

@@ -1,9 +1,11 @@
 #include "main_window.h"
 
 #include "language.h"
+#include "message_bar.h"
 #include "navigator.h"
 #include "planner_workspace.h"
 #include "theme.h"
+#include "welcome_strip.h"
 
 #include "model/spec/spec_catalog.h"
 #include "model/spec/user_paths.h"
@@ -35,6 +37,7 @@
 #include <QMessageBox>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QVBoxLayout>
 
 namespace scalescope {
 
@@ -54,7 +57,7 @@ MainWindow::MainWindow(const SpecCatalog& catalog, std::vector<SpecError> loadEr
                        Language& language, QWidget* parent)
     : QMainWindow(parent), m_catalog(catalog), m_loadErrors(std::move(loadErrors)), m_settings(std::move(settings)),
       m_language(language), m_navigator(new QListWidget(this)), m_stack(new QStackedWidget(this)),
-      m_scenarioLabel(new QLabel(this)), m_specsLabel(new QLabel(this))
+      m_messages(new MessageBar(this)), m_scenarioLabel(new QLabel(this)), m_specsLabel(new QLabel(this))
 {
     setObjectName(QStringLiteral("MainWindow"));
     m_navigator->setObjectName(QStringLiteral("navigator"));
@@ -93,7 +96,8 @@ MainWindow::MainWindow(const SpecCatalog& catalog, std::vector<SpecError> loadEr
         if (m_exportAction) m_exportAction->setEnabled(hardwareViewIn(m_stack->currentWidget()) != nullptr);
     });
 
-    auto* dock = new QDockWidget(this);
+    m_navigatorDock = new QDockWidget(this);
+    QDockWidget* dock = m_navigatorDock;
     dock->setObjectName(QStringLiteral("navigatorDock"));
     dock->setWidget(m_navigator);
     dock->setFeatures(QDockWidget::DockWidgetMovable);
@@ -105,6 +109,7 @@ MainWindow::MainWindow(const SpecCatalog& catalog, std::vector<SpecError> loadEr
     connect(m_planner, &PlannerWorkspace::titleChanged, this, &MainWindow::setScenarioName);
     connect(m_planner, &PlannerWorkspace::modifiedChanged, this, &MainWindow::setWindowModified);
     connect(m_planner, &PlannerWorkspace::message, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
+    connect(m_planner, &PlannerWorkspace::fileProblem, m_messages, &MessageBar::addMessage);
     // One GPU selection shared by the rack, topology and sharding views.
     auto* gpuSelection = new GpuSelection(this);
     if (auto* v = qobject_cast<RackView*>(view(QStringLiteral("rack")))) v->setGpuSelection(gpuSelection);
@@ -112,17 +117,42 @@ MainWindow::MainWindow(const SpecCatalog& catalog, std::vector<SpecError> loadEr
     if (auto* v = qobject_cast<ShardingMapView*>(view(QStringLiteral("sharding")))) v->setGpuSelection(gpuSelection);
     connect(gpuSelection, &GpuSelection::changed, this,
             [this](const GpuRef& ref) { statusBar()->showMessage(GpuSelection::describe(ref, m_catalog), 8000); });
-    setCentralWidget(m_stack);
+    // The scenario's name may be long: the label gives way (its tooltip has it whole)
+    // instead of making the status bar, and so the window, wider.
+    m_scenarioLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     statusBar()->addWidget(m_scenarioLabel, 1);
     statusBar()->addPermanentWidget(m_specsLabel);
 
     buildMenus();
+    // The welcome strip above the views until it is dismissed once.
+    auto* centre = new QWidget(this);
+    auto* column = new QVBoxLayout(centre);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(0);
+    column->addWidget(m_messages);
+    if (!m_settings.welcomeDismissed) {
+        m_welcome = new WelcomeStrip(m_planner->presetMenu(), centre);
+        column->addWidget(m_welcome);
+        connect(m_welcome, &WelcomeStrip::dismissed, this, [this] {
+            m_settings.welcomeDismissed = true;
+            m_welcome->deleteLater();
+            m_welcome = nullptr;
+        });
+    }
+    column->addWidget(m_stack, 1);
+    setCentralWidget(centre);
     retranslate();
+    if (!m_loadErrors.empty()) {
+        QString skipped = tr("%n spec file(s) skipped:", nullptr, static_cast<int>(m_loadErrors.size()));
+        for (const SpecError& e : m_loadErrors)
+            skipped += QLatin1Char('\n') + QString::fromStdString(e.text());
+        m_messages->addMessage(skipped);
+    }
     // The navigator as wide as its longest entry (not QListWidget's default
     // 256 px): the room goes to the view.
     const int navigatorWidth = m_navigator->sizeHintForColumn(0) + 2 * m_navigator->frameWidth() + kNavigatorPadding;
     resizeDocks({dock}, {std::max(m_navigator->minimumWidth(), navigatorWidth)}, Qt::Horizontal);
-    if (!showView(m_settings.currentView)) showView(QStringLiteral("specs"));
+    if (!showView(m_settings.currentView)) showView(QStringLiteral("planner"));
     if (!m_settings.geometry.isEmpty()) restoreGeometry(m_settings.geometry);
     else resize(1400, 860);
     if (!m_settings.windowState.isEmpty()) restoreState(m_settings.windowState, AppSettings::kWindowStateVersion);
@@ -144,7 +174,9 @@ void MainWindow::buildMenus()
         connect(a, &QAction::triggered, this, [this, key = e.key] { showView(key); });
     }
     m_viewMenu->addSeparator();
-    m_viewMenu->addAction(m_planner->breakdownDock()->toggleViewAction());
+    // Every dock can be brought back from here once closed.
+    for (QDockWidget* d : {m_navigatorDock, m_planner->controlsDock(), m_planner->breakdownDock()})
+        m_viewMenu->addAction(d->toggleViewAction());
     m_viewMenu->addSeparator();
     m_themeMenu = m_viewMenu->addMenu(QString());
     m_themeGroup = new QActionGroup(this);
@@ -245,7 +277,12 @@ void MainWindow::setScenarioName(const QString& name)
 
 void MainWindow::changeEvent(QEvent* event)
 {
-    if (event->type() == QEvent::LanguageChange) retranslate();
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        // A message in the former language would stand over the status bar's
+        // labels (QStatusBar shows them again on a language change): cleared.
+        statusBar()->clearMessage();
+    }
     QMainWindow::changeEvent(event);
 }
 
@@ -280,6 +317,7 @@ void MainWindow::retranslate()
     m_aboutAction->setText(tr("&About ScaleScope"));
     m_navigator->parentWidget()->setWindowTitle(tr("Views"));
     m_scenarioLabel->setText(m_scenarioName.isEmpty() ? tr("No scenario open") : tr("Scenario: %1").arg(m_scenarioName));
+    m_scenarioLabel->setToolTip(m_scenarioLabel->text());
     m_specsLabel->setText(tr("%n spec(s) loaded", nullptr, static_cast<int>(m_catalog.documents().size())) +
                           (m_loadErrors.empty() ? QString() : tr(" · %n file(s) skipped", nullptr, static_cast<int>(m_loadErrors.size()))));
     QString tip;

@@ -11,6 +11,7 @@
 #include <vector>
 
 class QActionGroup;
+class QDockWidget;
 class QLabel;
 class QListWidget;
 class QMenu;
@@ -19,7 +20,9 @@ class QStackedWidget;
 namespace scalescope {
 
 class Language;
+class MessageBar;
 class PlannerWorkspace;
+class WelcomeStrip;
 class SpecCatalog;
 
 class MainWindow final : public QMainWindow {
@@ -36,6 +39,10 @@ public:
     void setTheme(const QString& key); // "system", "light" or "dark": View → Theme
     [[nodiscard]] const AppSettings& settings() const noexcept { return m_settings; }
     [[nodiscard]] PlannerWorkspace* planner() const noexcept { return m_planner; }
+    // Problems with files, shown above the view until dismissed.
+    [[nodiscard]] MessageBar* messageBar() const noexcept { return m_messages; }
+    // The first start's welcome strip; null once dismissed (in this or an earlier run).
+    [[nodiscard]] WelcomeStrip* welcomeStrip() const noexcept { return m_welcome; }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -53,6 +60,7 @@ private:
     Language& m_language;
     QListWidget* m_navigator = nullptr;
     QStackedWidget* m_stack = nullptr;
+    MessageBar* m_messages = nullptr;
     QLabel* m_scenarioLabel = nullptr;
     QLabel* m_specsLabel = nullptr;
     QMenu* m_fileMenu = nullptr;
@@ -60,6 +68,8 @@ private:
     QMenu* m_editMenu = nullptr;
     QMenu* m_plannerMenu = nullptr;
     PlannerWorkspace* m_planner = nullptr;
+    WelcomeStrip* m_welcome = nullptr;
+    QDockWidget* m_navigatorDock = nullptr;
     QMenu* m_languageMenu = nullptr;
     QMenu* m_themeMenu = nullptr;
     QActionGroup* m_themeGroup = nullptr;

@@ -3,6 +3,7 @@
 #include "layout_suggestions.h"
 #include "scenario_controller.h"
 #include "scenario_controls.h"
+#include "scenario_presets.h"
 
 #include "model/spec/user_paths.h"
 #include "views/planner/breakdown_panel.h"
@@ -73,6 +74,15 @@ private:
     PlannerResultPtr m_pending;
 };
 
+// One line per problem, for a message box.
+QString errorText(const SpecErrors& errors)
+{
+    QString text;
+    for (const SpecError& e : errors)
+        text += QString::fromStdString(e.text()) + QLatin1Char('\n');
+    return text.trimmed();
+}
+
 template <class View>
 void followResults(ScenarioController& controller, View* view)
 {
@@ -80,8 +90,6 @@ void followResults(ScenarioController& controller, View* view)
     QObject::connect(&controller, &ScenarioController::resultReady, follower, &ResultFollower::offer);
     if (controller.result()) follower->offer(controller.result());
 }
-// The scenario dock's narrowest width, in pixels, even when its controls need less.
-constexpr int kMinimumDockWidth = 340;
 } // namespace
 
 PlannerWorkspace::PlannerWorkspace(const SpecCatalog& catalog, QMainWindow& window)
@@ -97,12 +105,14 @@ PlannerWorkspace::PlannerWorkspace(const SpecCatalog& catalog, QMainWindow& wind
     scroll->setWidgetResizable(true);
     m_dock->setWidget(scroll);
     // The dock is never narrower than its controls (in any language): every
-    // label and box is read whole, never behind a horizontal scrollbar.
+    // label is read whole, never behind a horizontal scrollbar. The controls
+    // themselves are narrow (combo boxes elide long choices), so the dock
+    // leaves the room to the planner on a 1366-px screen.
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     const auto fitDock = [this, scroll] {
         const int width = m_controls->minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width() +
                           2 * scroll->frameWidth();
-        m_dock->setMinimumWidth(std::max(kMinimumDockWidth, width));
+        m_dock->setMinimumWidth(width);
     };
     connect(m_controls, &ScenarioControls::layoutChanged, this, fitDock);
     fitDock();
@@ -190,11 +200,22 @@ void PlannerWorkspace::installMenus(QMenu* file, QMenu* edit, QMenu* planner)
     m_saveAs = new QAction(this);
     m_saveAs->setShortcut(QKeySequence::SaveAs);
     m_recentMenu = new QMenu(file);
+    m_presetMenu = new QMenu(file);
+    m_presetMenu->setObjectName(QStringLiteral("presetMenu"));
+    m_presetMenu->setToolTipsVisible(true);
+    for (const ScenarioPreset& p : shippedPresets()) {
+        QAction* a = m_presetMenu->addAction(p.name, this, [this, path = p.path] { openPreset(path); });
+        a->setData(p.path);
+        a->setToolTip(p.description);
+        a->setStatusTip(p.description);
+    }
+    m_presetMenu->setEnabled(!m_presetMenu->isEmpty());
     file->insertActions(first, {m_new, m_open});
+    file->insertMenu(first, m_presetMenu);
     file->insertMenu(first, m_recentMenu);
     file->insertActions(first, {m_save, m_saveAs});
     file->insertSeparator(first);
-    connect(m_new, &QAction::triggered, this, &PlannerWorkspace::newScenario);
+    connect(m_new, &QAction::triggered, this, [this] { newScenario(); });
     connect(m_open, &QAction::triggered, this, &PlannerWorkspace::openDialog);
     connect(m_save, &QAction::triggered, this, &PlannerWorkspace::save);
     connect(m_saveAs, &QAction::triggered, this, &PlannerWorkspace::saveAs);
@@ -205,6 +226,7 @@ void PlannerWorkspace::installMenus(QMenu* file, QMenu* edit, QMenu* planner)
     edit->addAction(m_undo);
     edit->addAction(m_redo);
     m_pin = planner->addAction(QString(), this, &PlannerWorkspace::togglePin);
+    m_pin->setObjectName(QStringLiteral("pinAction"));
     m_pin->setCheckable(true);
     m_suggest = planner->addAction(QString(), this, &PlannerWorkspace::suggestLayouts);
     m_suggest->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
@@ -222,6 +244,7 @@ void PlannerWorkspace::retranslate()
     m_save->setText(tr("&Save scenario"));
     m_saveAs->setText(tr("Save scenario &as…"));
     m_recentMenu->setTitle(tr("Open &recent"));
+    m_presetMenu->setTitle(tr("Open &preset"));
     m_undo->setText(tr("&Undo"));
     m_redo->setText(tr("&Redo"));
     m_pin->setText(tr("&Pin as A (compare)"));
@@ -233,7 +256,7 @@ QString PlannerWorkspace::start(const QString& commandLineFile)
     if (!commandLineFile.isEmpty()) {
         QString error;
         if (openFile(commandLineFile, &error)) return tr("Opened %1").arg(commandLineFile);
-        Q_EMIT message(error);
+        Q_EMIT fileProblem(tr("%1 was not opened:\n%2").arg(commandLineFile, error));
     }
     if (QFileInfo::exists(autosavePath())) {
         SpecErrors errors;
@@ -264,14 +287,25 @@ bool PlannerWorkspace::maybeSave()
     }
 }
 
-void PlannerWorkspace::newScenario()
+bool PlannerWorkspace::newScenario(const QString& templatePath, QString* error)
 {
-    if (!maybeSave()) return;
+    if (!maybeSave()) return false;
+    const QString path = templatePath.isEmpty() ? defaultScenarioPath() : templatePath;
     SpecErrors errors;
-    if (auto s = loadScenarioFile(defaultScenarioPath().toStdString(), errors)) {
-        m_file.clear();
-        m_controller->load(*s);
+    const auto s = loadScenarioFile(path.toStdString(), errors);
+    if (!s) {
+        if (error) *error = errorText(errors);
+        return false;
     }
+    m_file.clear();
+    m_controller->load(*s);
+    return true;
+}
+
+void PlannerWorkspace::openPreset(const QString& path)
+{
+    QString error;
+    if (!newScenario(path, &error) && !error.isEmpty()) QMessageBox::warning(&m_window, tr("Open preset"), error);
 }
 
 bool PlannerWorkspace::openFile(const QString& path, QString* error)
@@ -287,11 +321,6 @@ bool PlannerWorkspace::openFile(const QString& path, QString* error)
     m_file = path;
     m_controller->load(*s);
     addRecent(path);
-    if (!s->warnings.empty()) {
-        QString text;
-        for (const SpecError& w : s->warnings) text += QString::fromStdString(w.text()) + QLatin1Char('\n');
-        Q_EMIT message(text.trimmed());
-    }
     return true;
 }
 

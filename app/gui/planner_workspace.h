@@ -38,7 +38,7 @@ public:
     [[nodiscard]] ScenarioControls* controls() const noexcept { return m_controls; }
     [[nodiscard]] QString currentFile() const { return m_file; }
 
-    // Adds New/Open/Save/Save as/Recent to `file`, Undo/Redo to `edit`,
+    // Adds New/Open/Open preset/Recent/Save/Save as to `file`, Undo/Redo to `edit`,
     // Pin/Suggest to `planner`.
     void installMenus(QMenu* file, QMenu* edit, QMenu* planner);
     // Views that follow the planned scenario: they draw the latest result
@@ -69,7 +69,12 @@ public:
     // What a Save needs when the scenario has no file yet; tests answer it.
     using SavePathQuestion = std::function<QString()>;
     void setSavePathQuestion(SavePathQuestion ask) { m_askSavePath = std::move(ask); }
-    void newScenario();
+    // A new scenario from the default one, or from a preset (`templatePath`):
+    // it has no file yet, so Save asks where to keep it and the shipped file
+    // is never overwritten. False when cancelled or the template does not load.
+    bool newScenario(const QString& templatePath = {}, QString* error = nullptr);
+    // File → Open preset: the shipped scenarios by name, the description in the tooltip.
+    [[nodiscard]] QMenu* presetMenu() const noexcept { return m_presetMenu; }
     void openRecent(const QString& path);
 
     [[nodiscard]] static QString autosavePath();
@@ -78,10 +83,12 @@ public:
 Q_SIGNALS:
     void titleChanged(const QString& title);
     void modifiedChanged(bool modified);
-    void message(const QString& text);
+    void message(const QString& text);     // a passing note (status bar)
+    void fileProblem(const QString& text); // a file that could not be read: shown until dismissed
 
 private:
     void openDialog();
+    void openPreset(const QString& path);
     bool save();
     bool saveAs();
     void suggestLayouts();
@@ -103,6 +110,7 @@ private:
     SavePathQuestion m_askSavePath;
     PlannerResultPtr m_pinned;
     QMenu* m_recentMenu = nullptr;
+    QMenu* m_presetMenu = nullptr;
     QAction *m_new = nullptr, *m_open = nullptr, *m_save = nullptr, *m_saveAs = nullptr;
     int m_powerDragSerial = 0, m_powerDragId = 0;
     QAction *m_undo = nullptr, *m_redo = nullptr, *m_pin = nullptr, *m_suggest = nullptr;

@@ -83,7 +83,7 @@ void ScenarioController::schedule()
 
 bool ScenarioController::quickToEvaluate() const
 {
-    if (!m_result || !m_result->context || m_result->workMs > kInlineBudgetMs) return false;
+    if (!m_result || !m_result->context || m_result->workMs > m_inlineBudgetMs) return false;
     if (!sameResolution(m_result->context->scenario, m_scenario)) return false; // a new context: specs to resolve
     const ParallelLayout& p = m_scenario.parallel;
     return pipelineOperations(p, microbatchCount(m_scenario, p)) <= kInlineMaxOperations;

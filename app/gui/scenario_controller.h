@@ -55,6 +55,9 @@ public:
     // result took at most kInlineBudgetMs, its resolved specs serve the
     // scenario and the timeline has at most kInlineMaxOperations operations.
     [[nodiscard]] bool quickToEvaluate() const;
+    // The time budget quickToEvaluate compares the last result's with
+    // (kInlineBudgetMs); tests set it so that the clock does not decide.
+    void setInlineBudgetMs(double ms) noexcept { m_inlineBudgetMs = ms; }
     // Evaluates now on the calling thread (tests, export, benchmarks).
     void evaluateNow();
 
@@ -76,6 +79,7 @@ private:
     bool m_pending = false;
     bool m_running = false;
     int m_dragSerial = 0;
+    double m_inlineBudgetMs = kInlineBudgetMs;
     QFutureWatcher<PlannerResultPtr>* m_watcher = nullptr;
 };
 

@@ -5,6 +5,7 @@
 
 #include "model/spec/spec_catalog.h"
 #include "model/training/layout_check.h"
+#include "views/widgets/bounded_combo_box.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -24,6 +25,11 @@
 #include <optional>
 
 namespace scalescope {
+
+namespace {
+// Characters the system and model boxes show ("NVIDIA DGX H100 Su…"); the popup lists whole names.
+constexpr int kNameCharacters = 16;
+} // namespace
 
 ScenarioControls::ScenarioControls(ScenarioController& controller, QWidget* parent)
     : QWidget(parent), m_controller(controller)
@@ -89,10 +95,8 @@ void ScenarioControls::build()
         m_form->addRow(label, w);
     };
     const SpecCatalog& catalog = m_controller.catalog();
-    m_system = new QComboBox(this);
+    m_system = new BoundedComboBox(this, kNameCharacters);
     m_system->setObjectName(QStringLiteral("system"));
-    m_system->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_system->setMinimumContentsLength(16);
     for (const auto& id : catalog.ids(SpecKind::System))
         m_system->addItem(QString::fromStdString(catalog.system(id)->name), QString::fromStdString(id));
     row(QStringLiteral("system"), m_system);
@@ -100,23 +104,21 @@ void ScenarioControls::build()
     m_gpus->setObjectName(QStringLiteral("gpus"));
     m_gpus->setRange(1, 1 << 20);
     row(QStringLiteral("gpus"), m_gpus);
-    m_model = new QComboBox(this);
+    m_model = new BoundedComboBox(this, kNameCharacters);
     m_model->setObjectName(QStringLiteral("model"));
-    m_model->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_model->setMinimumContentsLength(16);
     for (const auto& id : catalog.ids(SpecKind::Model))
         m_model->addItem(QString::fromStdString(catalog.model(id)->name), QString::fromStdString(id));
     row(QStringLiteral("model"), m_model);
-    m_seqLen = new QComboBox(this);
+    m_seqLen = new BoundedComboBox(this);
     for (int s = 1024; s <= 131072; s *= 2) m_seqLen->addItem(QString::number(s), s);
     row(QStringLiteral("seq"), m_seqLen);
     m_globalBatch = new QSpinBox(this);
     m_globalBatch->setRange(1, 1 << 24);
     row(QStringLiteral("batch"), m_globalBatch);
-    m_microbatch = new QComboBox(this);
+    m_microbatch = new BoundedComboBox(this);
     for (int m : {1, 2, 4, 8, 16}) m_microbatch->addItem(QString::number(m), m);
     row(QStringLiteral("microbatch"), m_microbatch);
-    m_precision = new QComboBox(this);
+    m_precision = new BoundedComboBox(this);
     m_precision->setObjectName(QStringLiteral("precision"));
     for (Precision p : {Precision::Bf16, Precision::Fp16, Precision::Fp8, Precision::Fp4})
         m_precision->addItem(QString::fromUtf8(precisionKey(p).data()).toUpper(), QString::fromUtf8(precisionKey(p).data()));
@@ -124,20 +126,20 @@ void ScenarioControls::build()
     m_fp8Params = new QCheckBox(this);
     m_fp8Params->setObjectName(QStringLiteral("fp8Params"));
     row(QStringLiteral("fp8Params"), m_fp8Params);
-    m_fp8Scaling = new QComboBox(this);
+    m_fp8Scaling = new BoundedComboBox(this);
     m_fp8Scaling->setObjectName(QStringLiteral("fp8Scaling"));
     for (Fp8Scaling k : {Fp8Scaling::Delayed, Fp8Scaling::Tensorwise, Fp8Scaling::Blockwise})
         m_fp8Scaling->addItem(QString(), QString::fromUtf8(fp8ScalingKey(k).data()));
     row(QStringLiteral("fp8Scaling"), m_fp8Scaling);
-    m_zero = new QComboBox(this);
+    m_zero = new BoundedComboBox(this);
     for (int z = 0; z <= 3; ++z) m_zero->addItem(QString::number(z), z);
     row(QStringLiteral("zero"), m_zero);
-    m_zero3Style = new QComboBox(this);
+    m_zero3Style = new BoundedComboBox(this);
     m_zero3Style->setObjectName(QStringLiteral("zero3Style"));
     for (Zero3Style z : {Zero3Style::DeepSpeed, Zero3Style::Fsdp})
         m_zero3Style->addItem(QString(), QString::fromUtf8(zero3StyleKey(z).data()));
     row(QStringLiteral("zero3Style"), m_zero3Style);
-    m_recompute = new QComboBox(this);
+    m_recompute = new BoundedComboBox(this);
     m_recompute->setObjectName(QStringLiteral("recompute"));
     for (Recompute r : {Recompute::None, Recompute::Selective, Recompute::Full, Recompute::PerOp})
         m_recompute->addItem(QString(), QString::fromUtf8(recomputeKey(r).data()));
@@ -146,10 +148,10 @@ void ScenarioControls::build()
     m_recomputeLayers->setObjectName(QStringLiteral("recomputeLayers"));
     m_recomputeLayers->setRange(0, 4096);
     row(QStringLiteral("recomputeLayers"), m_recomputeLayers);
-    m_attentionKernel = new QComboBox(this);
+    m_attentionKernel = new BoundedComboBox(this);
     m_attentionKernel->setObjectName(QStringLiteral("attentionKernel"));
     row(QStringLiteral("attention"), m_attentionKernel);
-    m_lossKernel = new QComboBox(this);
+    m_lossKernel = new BoundedComboBox(this);
     m_lossKernel->setObjectName(QStringLiteral("lossKernel"));
     for (CrossEntropyKernel k : {CrossEntropyKernel::Fused, CrossEntropyKernel::Eager})
         m_lossKernel->addItem(QString(), QString::fromUtf8(crossEntropyKey(k).data()));
@@ -175,7 +177,7 @@ void ScenarioControls::build()
     }
     m_dp = new QLabel(this);
     row(QStringLiteral("dp"), m_dp);
-    m_schedule = new QComboBox(this);
+    m_schedule = new BoundedComboBox(this);
     m_schedule->setObjectName(QStringLiteral("schedule"));
     for (Schedule s : {Schedule::GPipe, Schedule::OneFOneB, Schedule::Interleaved, Schedule::ZeroBubble})
         m_schedule->addItem(QString::fromUtf8(scheduleKey(s).data()), QString::fromUtf8(scheduleKey(s).data()));
@@ -189,9 +191,7 @@ void ScenarioControls::build()
     row(QStringLiteral("order"), m_order);
     m_sharp = new QCheckBox(this);
     row(QStringLiteral("sharp"), m_sharp);
-    m_mode = new QComboBox(this);
-    m_mode->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_mode->setMinimumContentsLength(12);
+    m_mode = new BoundedComboBox(this);
     m_mode->addItem(QString(), QStringLiteral("measured"));
     m_mode->addItem(QString(), QStringLiteral("theoretical"));
     row(QStringLiteral("mode"), m_mode);

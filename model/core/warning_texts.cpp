@@ -20,87 +20,68 @@ struct WarningTextRow {
     WarningCode code;
     const char* key;
     const char* text;
-    const char* otherText; // the wording an argument can pick instead; null when none
 };
 
 // In WarningCode order.
 constexpr std::array<WarningTextRow, kWarningCodes> kTexts{{
     {WarningCode::TpLeavesNvlinkDomain, "tp_leaves_nvlink_domain",
-     translatable("Verdicts", "tp=%1 spans %2 NVLink domains: its AllGather runs at %3 per GPU instead of over NVLink"),
-     nullptr},
+     translatable("Verdicts", "tp=%1 spans %2 NVLink domains: its AllGather runs at %3 per GPU instead of over NVLink")},
     {WarningCode::EpLeavesNvlinkDomain, "ep_leaves_nvlink_domain",
-     translatable("Verdicts", "ep=%1 spans %2 NVLink domains: the expert AllToAll crosses the scale-out network"),
-     nullptr},
+     translatable("Verdicts", "ep=%1 spans %2 NVLink domains: the expert AllToAll crosses the scale-out network")},
     {WarningCode::CpLeavesNvlinkDomain, "cp_leaves_nvlink_domain",
-     translatable("Verdicts", "cp=%1 spans %2 NVLink domains: ring attention crosses the scale-out network"), nullptr},
+     translatable("Verdicts", "cp=%1 spans %2 NVLink domains: ring attention crosses the scale-out network")},
     {WarningCode::BelowCriticalBatch, "below_dp_critical_batch",
      translatable("Verdicts", "per-GPU batch %1 tokens is below the DP critical batch of ~%2 tokens: data-parallel "
-                              "communication cannot hide behind compute"),
-     nullptr},
+                              "communication cannot hide behind compute")},
     {WarningCode::TpAboveComputeBoundLimit, "tp_above_compute_bound_limit",
      translatable("Verdicts",
-                  "tp=%1 is above the compute-bound limit F·W/C ≈ %2: tensor-parallel communication dominates the MLP"),
-     nullptr},
+                  "tp=%1 is above the compute-bound limit F·W/C ≈ %2: tensor-parallel communication dominates the MLP")},
     {WarningCode::DoesNotFit, "does_not_fit",
-     translatable("Verdicts", "needs %1 per GPU but only %2 of HBM is usable (%3 over)"), nullptr},
+     translatable("Verdicts", "needs %1 per GPU but only %2 of HBM is usable (%3 over)")},
     {WarningCode::SpillsToCpuMemory, "spills_to_cpu_memory",
-     translatable("Verdicts", "%1 per GPU spills to LPDDR5X over NVLink-C2C, adding %2 per step"), nullptr},
+     translatable("Verdicts", "%1 per GPU spills to LPDDR5X over NVLink-C2C, adding %2 per step")},
     {WarningCode::LargeBubble, "large_pipeline_bubble",
      translatable("Verdicts",
-                  "the pipeline bubble is %1 % of the step: use more micro-batches (now %2) or interleaving"),
-     nullptr},
+                  "the pipeline bubble is %1 % of the step: use more micro-batches (now %2) or interleaving")},
     {WarningCode::UnevenLayers, "uneven_layers",
-     translatable("Verdicts", "%1 layers do not split evenly over %2 pipeline stages: the largest stage has %3 layers"),
-     nullptr},
+     translatable("Verdicts", "%1 layers do not split evenly over %2 pipeline stages: the largest stage has %3 layers")},
     {WarningCode::Zero3WithPipeline, "zero3_with_pipeline",
      translatable("Verdicts",
                   "ZeRO-3 with pipeline parallelism gathers the weights for every micro-batch (seed 004): ZeRO-1 "
-                  "fits and is %1 % faster by this model"),
-     nullptr},
+                  "fits and is %1 % faster by this model")},
     {WarningCode::MeasuredMode, "measured_mode",
      translatable("Verdicts",
                   "measured mode: GEMMs, attention and memory-bound kernels at calibrated efficiencies, collectives "
                   "at measured NCCL efficiencies (about 82 % of link bandwidth for large messages, much less for "
-                  "small ones)"),
-     nullptr},
+                  "small ones)")},
     {WarningCode::TheoreticalMode, "theoretical_mode",
      translatable("Verdicts",
                   "theoretical mode: the pure roofline (dense Tensor Core peak, nominal HBM and link bandwidth); "
-                  "real runs are slower"),
-     nullptr},
+                  "real runs are slower")},
     {WarningCode::AboveBestPublishedMfu, "above_best_published_mfu",
-     translatable("Verdicts",
-                  "BF16 MFU %1 % is above the best published run of its class on any GPU (%2 %): treat this "
-                  "number with suspicion"),
-     translatable("Verdicts",
-                  "BF16 MFU %1 % is above the best published run of its class on this GPU generation (%2 %): "
-                  "treat this number with suspicion")},
+     translatable("Verdicts", "BF16 MFU %1 % is above the best published run of its class on any GPU (%2 %): treat this "
+                              "number with suspicion")},
     {WarningCode::GroupStraddlesDomain, "group_straddles_domain",
      translatable("Verdicts",
                   "%1=%2 does not divide the %3-GPU NVLink domain: some of its groups straddle a domain boundary "
-                  "and cross the scale-out network"),
-     nullptr},
+                  "and cross the scale-out network")},
     {WarningCode::ExposedCommunication, "exposed_communication",
-     translatable("Verdicts", "%1 communication is exposed for %2 per step (%3 % of the step)"), nullptr},
+     translatable("Verdicts", "%1 communication is exposed for %2 per step (%3 % of the step)")},
     {WarningCode::ComputeCalibrationCarriedOver, "compute_calibration_carried_over",
      translatable("Verdicts", "no kernel measurements for this GPU: its efficiencies are carried over from another GPU "
-                              "generation (an assumption)"),
-     nullptr},
+                              "generation (an assumption)")},
     {WarningCode::StepBeyondTrainingBudget, "step_beyond_training_budget",
      translatable("Verdicts",
                   "one step takes %1 tokens, more than the whole training budget of %2 tokens: check global_batch "
-                  "and seq_len"),
-     nullptr},
+                  "and seq_len")},
     {WarningCode::BatchFarBeyondCriticalBatch, "batch_far_beyond_critical_batch",
      translatable("Verdicts",
                   "one step takes %1 tokens, %2× the critical batch bound of %3 tokens (Kaplan et al. 2020): "
-                  "beyond it more tokens per step buy no faster training; check global_batch"),
-     nullptr},
+                  "beyond it more tokens per step buy no faster training; check global_batch")},
     {WarningCode::AttentionKernelNotCalibrated, "attention_kernel_not_calibrated",
      translatable("Verdicts",
                   "the scenario's attention_kernel has no measurements for this GPU family: its default attention "
-                  "kernel is used"),
-     nullptr},
+                  "kernel is used")},
 }};
 
 constexpr bool inCodeOrder()
@@ -141,16 +122,9 @@ std::string_view warningKey(WarningCode c) noexcept
     return rowOf(c).key;
 }
 
-const char* warningText(const Warning& w) noexcept
+const char* warningText(WarningCode c) noexcept
 {
-    const WarningTextRow& r = rowOf(w.code);
-    // AboveBestPublishedMfu: c > 0 when the ceiling's run is of this GPU generation.
-    return r.otherText && w.c > 0 ? r.otherText : r.text;
-}
-
-std::array<const char*, 2> warningTexts(WarningCode c) noexcept
-{
-    return {rowOf(c).text, rowOf(c).otherText};
+    return rowOf(c).text;
 }
 
 WarningArguments warningArguments(const Warning& w)
@@ -198,7 +172,7 @@ std::string fillWarningText(std::string_view text, const WarningArguments& args)
 
 std::string warningMessage(const Warning& w)
 {
-    return fillWarningText(warningText(w), warningArguments(w));
+    return fillWarningText(warningText(w.code), warningArguments(w));
 }
 
 } // namespace scalescope

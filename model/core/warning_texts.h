@@ -18,11 +18,8 @@ inline constexpr int kWarningCodes = static_cast<int>(WarningCode::AttentionKern
 
 [[nodiscard]] std::string_view warningKey(WarningCode c) noexcept; // "tp_leaves_nvlink_domain"
 
-// The English text of `w`, with its placeholders. A code has one text, or
-// two when an argument picks the wording (warningTexts lists them all).
-[[nodiscard]] const char* warningText(const Warning& w) noexcept;
-// Every text `c` can show (for the translation check).
-[[nodiscard]] std::array<const char*, 2> warningTexts(WarningCode c) noexcept; // second null when one
+// The English text of a warning code, with its placeholders.
+[[nodiscard]] const char* warningText(WarningCode c) noexcept;
 
 struct WarningArguments {
     std::array<std::string, 3> values; // %1, %2, %3

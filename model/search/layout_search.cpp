@@ -42,12 +42,10 @@ SearchResult searchLayouts(const EvaluationContext& base, const SearchOptions& o
                 ++result.evaluated;
                 if (!e.memory.fits && !(e.memory.fitsWithSpill && ctx.superchip)) continue;
                 ++result.fitting;
-                if (ctx.publishedMfuCeiling > 0 && e.mfu > ctx.publishedMfuCeiling) {
-                    ++result.aboveCeiling;
-                    continue;
-                }
+                const bool beyond = ctx.publishedMfuCeiling > 0 && e.mfu > ctx.publishedMfuCeiling;
+                if (beyond) ++result.aboveCeiling;
                 if (static_cast<int>(kept.size()) >= o.top && e.stepTime >= kept.back().evaluation.stepTime) continue;
-                RankedLayout r{p, zero, rc, e};
+                RankedLayout r{p, zero, rc, e, beyond};
                 kept.insert(std::upper_bound(kept.begin(), kept.end(), r,
                                              [](const RankedLayout& a, const RankedLayout& b) {
                                                  return a.evaluation.stepTime < b.evaluation.stepTime;

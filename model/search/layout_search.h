@@ -1,11 +1,11 @@
 #pragma once
 // Enumerates every valid parallel layout of a scenario (tp, pp, dp, cp, ep,
-// vpp, micro-batch size, ZeRO stage, recompute, schedule) and ranks them by
-// step time; a layout whose memory does not fit in HBM (with spill on
-// superchips) is never ranked, nor one the model puts above the best
-// published MFU of its class on this GPU generation (ctx.publishedMfuCeiling,
-// the same ceiling as the evaluation's warning): a number no real run on such
-// GPUs has reached is not advice. The result counts the layouts so left out.
+// vpp, micro-batch size, ZeRO stage, recompute, schedule) and ranks every
+// one that fits in HBM (with spill on superchips) by the model's own step
+// time. A layout the model puts above the best published MFU of its class
+// (ctx.publishedMfuCeiling, the same ceiling as the evaluation's warning) is
+// ranked where its step time puts it and marked beyond any published run: a
+// number no real run has reached is shown as such, not hidden.
 
 #include "model/training/evaluation_context.h"
 
@@ -18,13 +18,14 @@ struct RankedLayout {
     int zeroStage = 1;
     Recompute recompute = Recompute::Selective;
     Evaluation evaluation;
+    bool beyondPublishedRun = false; // BF16 MFU above ctx.publishedMfuCeiling
 };
 
 struct SearchResult {
     std::vector<RankedLayout> best; // fastest first
     long long evaluated = 0;        // layouts evaluated (valid ones)
     long long fitting = 0;          // of those, how many fit in memory
-    long long aboveCeiling = 0;     // fitting layouts not proposed: BF16 MFU above the best published run of the class
+    long long aboveCeiling = 0;     // of those, how many the model puts beyond the best published run of the class
 };
 
 struct SearchOptions {

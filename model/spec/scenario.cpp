@@ -212,24 +212,21 @@ Precision readPrecision(ScenarioReader& r, const std::string& path, Precision fa
     return *p;
 }
 
-// An inline system or model: read as a spec; keys the spec reader does not
-// read are warnings here, as every unknown key of a scenario is.
+// An inline system or model: read as a spec, by the spec reader's rules (a
+// key it does not read is an error, as in a spec file).
 template <class Spec, class ReadFn>
 std::optional<Spec> readInline(const json& doc, const std::string& key, const std::string& file, SpecErrors& errors,
-                               std::vector<SpecError>& warnings, ReadFn read)
+                               ReadFn read)
 {
     SpecErrors local;
     json sub = doc[key];
     SpecReader reader(file + " (" + key + ")", sub, local);
     Spec spec = read(reader);
-    const auto readErrors = static_cast<std::ptrdiff_t>(local.size());
     reader.reportUnreadKeys();
     for (SpecError& e : local) {
         e.file = file;
         e.path = "/" + key + e.path;
     }
-    warnings.insert(warnings.end(), local.begin() + readErrors, local.end());
-    local.erase(local.begin() + readErrors, local.end());
     errors.insert(errors.end(), local.begin(), local.end());
     if (!local.empty()) return std::nullopt;
     return spec;
@@ -254,7 +251,7 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
     s.description = r.text("/description", "");
     if (doc.contains("system") && doc["system"].is_object()) {
         s.inlineSystem =
-            readInline<SystemSpec>(doc, "system", file, errors, s.warnings, [](SpecReader& sr) { return readSystemSpec(sr); });
+            readInline<SystemSpec>(doc, "system", file, errors, [](SpecReader& sr) { return readSystemSpec(sr); });
         if (s.inlineSystem) s.system = s.inlineSystem->id;
         s.inlineSystemJson = doc["system"];
     } else {
@@ -262,7 +259,7 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
     }
     if (doc.contains("model") && doc["model"].is_object()) {
         s.inlineModel =
-            readInline<ModelSpec>(doc, "model", file, errors, s.warnings, [](SpecReader& sr) { return readModelSpec(sr); });
+            readInline<ModelSpec>(doc, "model", file, errors, [](SpecReader& sr) { return readModelSpec(sr); });
         if (s.inlineModel) s.model = s.inlineModel->id;
         s.inlineModelJson = doc["model"];
     } else {
@@ -412,13 +409,11 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
     in.outputTokens = static_cast<int>(r.whole("/inference/output_tokens", in.outputTokens, 1));
     in.precision = readPrecision(r, "/inference/precision", in.precision);
 
-    static const char* known[] = {"format", "name", "description", "system", "gpus", "model", "mode", "training",
-                                  "parallel", "network", "facility", "inference", "efficiency", "overlap"};
-    for (const auto& [key, value] : doc.items()) {
-        if (std::find(std::begin(known), std::end(known), key) == std::end(known)) s.extra[key] = value;
-    }
+    for (const std::string& key : scenarioDocumentationKeys())
+        if (doc.contains(key)) s.extra[key] = doc[key];
+    for (SpecError& e : unknownScenarioKeys(doc, file))
+        errors.push_back(std::move(e));
     if (errors.size() != before) return std::nullopt;
-    for (SpecError& w : unknownScenarioKeys(doc, file)) s.warnings.push_back(std::move(w));
     return s;
 }
 

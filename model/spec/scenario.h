@@ -173,14 +173,11 @@ struct Scenario {
     std::optional<SystemSpec> inlineSystem;
     std::optional<ModelSpec> inlineModel;
     nlohmann::json inlineSystemJson, inlineModelJson; // as written, so saving loses nothing
-    nlohmann::json extra; // keys we do not know, kept so that saving loses nothing
-    // Keys nobody reads ("global_bacth"), with a "did you mean": shown to the
-    // user, never fatal.
-    std::vector<SpecError> warnings;
+    nlohmann::json extra; // top-level notes for people ("$schema", "note", ...), kept so that saving loses nothing
 };
 
-// Reads a scenario document; every problem is appended to errors with
-// `file` and the JSON path. `dp` may be omitted (gpus / (tp·pp·cp)).
+// Reads a scenario document; every problem, an unknown key included, is
+// appended to errors with `file` and the JSON path. `dp` may be omitted (gpus / (tp·pp·cp)).
 [[nodiscard]] std::optional<Scenario> parseScenario(const nlohmann::json& doc, const std::string& file, SpecErrors& errors);
 [[nodiscard]] std::optional<Scenario> loadScenarioFile(const std::filesystem::path& file, SpecErrors& errors);
 [[nodiscard]] nlohmann::json scenarioToJson(const Scenario& s);

@@ -84,12 +84,15 @@ void SpecReader::reportUnreadKeys()
         const auto it = m_read.lower_bound(prefix + "/");
         return it != m_read.end() && it->compare(0, prefix.size() + 1, prefix + "/") == 0;
     };
+    // The keys of `parent` a read asked for, found or not: a misspelt key
+    // beside its correct twin still gets a suggestion.
     const auto askedFor = [&](const std::string& parent) {
         std::vector<std::string> keys;
-        for (const auto& missed : m_missed)
-            if (missed.size() > parent.size() + 1 && missed.compare(0, parent.size() + 1, parent + "/") == 0 &&
-                missed.find('/', parent.size() + 1) == std::string::npos)
-                keys.push_back(missed.substr(parent.size() + 1));
+        for (const auto* paths : {&m_missed, &m_read})
+            for (const auto& asked : *paths)
+                if (asked.size() > parent.size() + 1 && asked.compare(0, parent.size() + 1, parent + "/") == 0 &&
+                    asked.find('/', parent.size() + 1) == std::string::npos)
+                    keys.push_back(asked.substr(parent.size() + 1));
         return keys;
     };
     std::function<void(const std::string&, const json&)> walk = [&](const std::string& path, const json& v) {
@@ -100,7 +103,7 @@ void SpecReader::reportUnreadKeys()
             if (m_read.count(childPath)) continue;
             if (readBelow(childPath)) walk(childPath, child);
             else if (v.is_object() && !kDocumentation.count(key) && !(path.empty() && key == "sources"))
-                error(childPath, "expected no such key: ScaleScope does not read \"" + key + "\"" + didYouMean(key, askedFor(path)));
+                error(childPath, unknownKeyMessage(key, askedFor(path), false));
         }
     };
     walk("", m_doc);

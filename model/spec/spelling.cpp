@@ -54,4 +54,14 @@ std::string didYouMean(std::string_view word, const std::vector<std::string>& ca
     return match ? " (did you mean \"" + *match + "\"?)" : std::string{};
 }
 
+std::string unknownKeyMessage(std::string_view key, const std::vector<std::string>& candidates, bool listCandidates)
+{
+    if (const auto match = closestMatch(key, candidates)) return "unknown key; did you mean " + *match + "?";
+    if (!listCandidates || candidates.empty()) return "unknown key";
+    std::string known;
+    for (const std::string& c : candidates)
+        known += (known.empty() ? "" : ", ") + c;
+    return "unknown key; expected one of " + known;
+}
+
 } // namespace scalescope

@@ -23,4 +23,11 @@ namespace scalescope {
 // " (did you mean \"x\"?)" for the closest candidate, or "".
 [[nodiscard]] std::string didYouMean(std::string_view word, const std::vector<std::string>& candidates);
 
+// The message for a key no reader reads, one wording for scenarios and specs:
+// "unknown key; did you mean global_batch?" when a candidate is close, else
+// "unknown key; expected one of seq_len, global_batch, ..." when
+// listCandidates, else "unknown key".
+[[nodiscard]] std::string unknownKeyMessage(std::string_view key, const std::vector<std::string>& candidates,
+                                            bool listCandidates);
+
 } // namespace scalescope

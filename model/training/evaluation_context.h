@@ -9,6 +9,7 @@
 #include "model/core/transformer_cost.h"
 
 #include <optional>
+#include <string>
 
 namespace scalescope {
 
@@ -20,11 +21,10 @@ struct TrainingSetup {
     bool attentionKernelMissing = false; // the scenario names a kernel the family has no table for: the default runs
     // An input, 0 until the caller sets it (validation/context_ceiling.h):
     // the best published BF16 MFU of the class (dense or MoE, 16-bit or FP8
-    // and below) on this GPU generation, or on any GPU when the generation
-    // has no run of the class; 0 when none. A result above it gets a warning
-    // and the layout search does not propose it.
+    // and below) on any GPU; 0 when none. A result above it gets a warning
+    // and the layout search marks it beyond any published run.
     double publishedMfuCeiling = 0;
-    bool publishedMfuCeilingSameGeneration = false; // the ceiling's run is of this GPU architecture
+    std::string publishedMfuCeilingRun; // the name of the run that sets it
 };
 
 struct EvaluationContext : ResolvedSystem, TrainingSetup {};

@@ -68,7 +68,7 @@ void addVerdicts(const EvaluationContext& ctx, const ParallelLayout& p, const Ax
         if (share > kExposedShareWorthNaming) e.warn(WarningCode::ExposedCommunication, a, e.comm[static_cast<size_t>(a)].exposed.si, share);
     }
     if (ctx.publishedMfuCeiling > 0 && e.mfu > ctx.publishedMfuCeiling)
-        e.warn(WarningCode::AboveBestPublishedMfu, e.mfu, ctx.publishedMfuCeiling, ctx.publishedMfuCeilingSameGeneration ? 1 : 0);
+        e.warn(WarningCode::AboveBestPublishedMfu, e.mfu, ctx.publishedMfuCeiling);
     if (ctx.computeCarriedOver && ctx.scenario.efficiency == EfficiencyMode::Measured)
         e.warn(WarningCode::ComputeCalibrationCarriedOver);
     if (ctx.attentionKernelMissing && ctx.scenario.efficiency == EfficiencyMode::Measured)

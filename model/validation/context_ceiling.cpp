@@ -8,10 +8,9 @@ void setPublishedMfuCeiling(EvaluationContext& ctx, const SpecCatalog& catalog)
 {
     const Scenario& s = ctx.scenario;
     const bool lowPrecision = s.mode == Mode::Training && isLowPrecision(s.training.precision);
-    const MfuCeiling ceiling =
-        publishedMfuCeiling(catalog, ctx.gpu.architecture, ctx.model.moe.has_value(), lowPrecision);
+    const MfuCeiling ceiling = publishedMfuCeiling(catalog, ctx.model.moe.has_value(), lowPrecision);
     ctx.publishedMfuCeiling = ceiling.mfu;
-    ctx.publishedMfuCeilingSameGeneration = ceiling.sameGeneration;
+    ctx.publishedMfuCeilingRun = ceiling.runName;
 }
 
 } // namespace scalescope

@@ -8,8 +8,8 @@
 
 namespace scalescope {
 
-// Sets ctx.publishedMfuCeiling (and whether its run is of ctx's GPU
-// generation) for the class of ctx: dense or MoE, 16-bit or FP8 and below.
+// Sets ctx.publishedMfuCeiling (and the run that sets it) for the class of
+// ctx: dense or MoE, 16-bit or FP8 and below.
 void setPublishedMfuCeiling(EvaluationContext& ctx, const SpecCatalog& catalog);
 
 } // namespace scalescope

@@ -25,22 +25,16 @@ std::vector<PublishedMfu> publishedMfus(const std::vector<ValidationRun>& runs, 
     return out;
 }
 
-const PublishedMfu* bestPublishedMfu(const std::vector<PublishedMfu>& all, const std::string& architecture, bool moe,
-                                     bool lowPrecision) noexcept
+const PublishedMfu* bestPublishedMfu(const std::vector<PublishedMfu>& all, bool moe, bool lowPrecision) noexcept
 {
-    const auto best = [&](bool sameGeneration) {
-        const PublishedMfu* top = nullptr;
-        for (const PublishedMfu& p : all)
-            if (p.describedHardware && p.moe == moe && (lowPrecision || !p.lowPrecision) &&
-                (!sameGeneration || p.architecture == architecture) && (!top || p.mfu > top->mfu))
-                top = &p;
-        return top;
-    };
-    const PublishedMfu* own = architecture.empty() ? nullptr : best(true);
-    return own ? own : best(false);
+    const PublishedMfu* top = nullptr;
+    for (const PublishedMfu& p : all)
+        if (p.describedHardware && p.moe == moe && (lowPrecision || !p.lowPrecision) && (!top || p.mfu > top->mfu))
+            top = &p;
+    return top;
 }
 
-MfuCeiling publishedMfuCeiling(const SpecCatalog& catalog, const std::string& architecture, bool moe, bool lowPrecision)
+MfuCeiling publishedMfuCeiling(const SpecCatalog& catalog, bool moe, bool lowPrecision)
 {
     static std::once_flag once;
     static std::vector<PublishedMfu> builtin;
@@ -54,9 +48,9 @@ MfuCeiling publishedMfuCeiling(const SpecCatalog& catalog, const std::string& ar
             for (ValidationRun& run : loadValidationSet(*dir / "pending", ignored)) runs.push_back(std::move(run));
         builtin = publishedMfus(runs, catalog);
     });
-    const PublishedMfu* best = bestPublishedMfu(builtin, architecture, moe, lowPrecision);
+    const PublishedMfu* best = bestPublishedMfu(builtin, moe, lowPrecision);
     if (!best) return {};
-    return {best->mfu, !architecture.empty() && best->architecture == architecture};
+    return {best->mfu, best->runId, best->runName};
 }
 
 } // namespace scalescope

@@ -198,10 +198,6 @@
         <translation>BF16 MFU %1 % 高于所有 GPU 上同类已发表运行的最好成绩（%2 %）：请谨慎看待这个数字</translation>
     </message>
     <message>
-        <source>BF16 MFU %1 % is above the best published run of its class on this GPU generation (%2 %): treat this number with suspicion</source>
-        <translation>BF16 MFU %1 % 高于本代 GPU 上同类已发表运行的最好成绩（%2 %）：请谨慎看待这个数字</translation>
-    </message>
-    <message>
         <source>no kernel measurements for this GPU: its efficiencies are carried over from another GPU generation (an assumption)</source>
         <translation>此 GPU 没有内核实测数据：其效率沿用自另一代 GPU（属于假设）</translation>
     </message>
@@ -502,10 +498,6 @@
         <translation>推荐布局</translation>
     </message>
     <message>
-        <source>%1 layouts evaluated, %2 fit in memory; the fastest:</source>
-        <translation>共评估 %1 种布局，其中 %2 种放得下内存；最快的是：</translation>
-    </message>
-    <message>
         <source>Step time</source>
         <translation>步时间</translation>
     </message>
@@ -562,16 +554,28 @@
         <translation>应用</translation>
     </message>
     <message>
-        <source>%1 fitting layouts left out: the model puts their BF16 MFU above the best published run of the class on this GPU generation (%2 %), a number no such run has reached</source>
-        <translation>另有 %1 个放得下的布局未列出：模型算出的 BF16 MFU 高于本代 GPU 上同类已发表运行的最好成绩（%2 %），没有这样的运行达到过</translation>
+        <source>%1 layouts evaluated, %2 fit in memory; the fastest by the model&apos;s step time:</source>
+        <translation>已评估 %1 个布局，其中 %2 个放得下显存；按模型算出的步长时间从快到慢：</translation>
     </message>
     <message>
-        <source>%1 fitting layouts left out: the model puts their BF16 MFU above the best published run of the class on any GPU (%2 %), a number no real run has reached</source>
-        <translation>另有 %1 个放得下的布局未列出：模型算出的 BF16 MFU 高于任何 GPU 上同类已发表运行的最好成绩（%2 %），没有真实运行达到过</translation>
+        <source>The best published run of this class, on any GPU: %1, BF16 MFU %2 %. The model puts %3 fitting layouts above it; they are marked “beyond any published run”: no real run has been seen that fast.</source>
+        <translation>任何 GPU 上同类已发表运行的最好成绩：%1，BF16 MFU %2 %。模型算出有 %3 个放得下的布局高于它，已标为“超出所有已发表运行”：还没有真实运行达到过这么快。</translation>
     </message>
     <message>
-        <source>The current layout is one of them (BF16 MFU %1 % by the model): each layout below is slower, but none is faster than a published run has been</source>
-        <translation>当前布局也在其中（模型算出的 BF16 MFU 为 %1 %）：下面每个布局都更慢，但都不快于已发表运行达到过的速度</translation>
+        <source>The best published run of this class, on any GPU: %1, BF16 MFU %2 %. No fitting layout is above it.</source>
+        <translation>任何 GPU 上同类已发表运行的最好成绩：%1，BF16 MFU %2 %。没有放得下的布局高于它。</translation>
+    </message>
+    <message>
+        <source>Published runs</source>
+        <translation>已发表运行</translation>
+    </message>
+    <message>
+        <source>beyond any published run</source>
+        <translation>超出所有已发表运行</translation>
+    </message>
+    <message>
+        <source>BF16 MFU above %1 (%2 %), the best published run of its class</source>
+        <translation>BF16 MFU 高于同类已发表运行的最好成绩 %1（%2 %）</translation>
     </message>
 </context>
 <context>
@@ -695,6 +699,12 @@
     <message>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n spec file(s) skipped:</source>
+        <translation>
+            <numerusform>跳过了 %n 个规格文件：</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -915,6 +925,13 @@
     <message>
         <source>&amp;System:</source>
         <translation>系统(&amp;S)：</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::MessageBar</name>
+    <message>
+        <source>Dismiss this message</source>
+        <translation>关闭此消息</translation>
     </message>
 </context>
 <context>
@@ -1332,6 +1349,20 @@ HFU（硬件 FLOPs，含重计算，相对 BF16 峰值）：%4 %</translation>
     <message>
         <source>Apply suggested layout</source>
         <translation>应用推荐布局</translation>
+    </message>
+    <message>
+        <source>%1 was not opened:
+%2</source>
+        <translation>未能打开 %1：
+%2</translation>
+    </message>
+    <message>
+        <source>Open &amp;preset</source>
+        <translation>打开预设(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Open preset</source>
+        <translation>打开预设</translation>
     </message>
 </context>
 <context>
@@ -3171,16 +3202,31 @@ its memory latency.</source>
         <source> GPUs</source>
         <translation> 个 GPU</translation>
     </message>
-    <message>
-        <source> MB</source>
-        <translation> MB</translation>
-    </message>
 </context>
 <context>
     <name>scalescope::ViewPlaceholder</name>
     <message>
         <source>This view is not built yet. Nothing here is drawn from made-up data; it will appear when the view lands.</source>
         <translation>此视图尚未实现。这里不会显示任何编造的数据；视图完成后将在此出现。</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::WelcomeStrip</name>
+    <message>
+        <source>Open a preset</source>
+        <translation>打开预设</translation>
+    </message>
+    <message>
+        <source>Dismiss: this strip will not come back</source>
+        <translation>关闭：此提示不会再出现</translation>
+    </message>
+    <message>
+        <source>Dismiss the welcome strip</source>
+        <translation>关闭欢迎提示</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Welcome.&lt;/b&gt; Try this first: drag &lt;b&gt;TP&lt;/b&gt; in the &lt;b&gt;Scenario&lt;/b&gt; dock and watch the step time follow · open a preset (&lt;b&gt;File → Open preset&lt;/b&gt;) · &lt;b&gt;Why this number&lt;/b&gt;, below the planner, shows the operations each figure is summed from.</source>
+        <translation>&lt;b&gt;欢迎。&lt;/b&gt;先试试：拖动&lt;b&gt;场景&lt;/b&gt;停靠窗中的 &lt;b&gt;TP&lt;/b&gt;，看步时间随之变化 · 打开一个预设（&lt;b&gt;文件 → 打开预设&lt;/b&gt;）· 规划器下方的&lt;b&gt;这个数字从何而来&lt;/b&gt;列出每个数字由哪些操作相加而来。</translation>
     </message>
 </context>
 </TS>

@@ -1,8 +1,11 @@
-# Runs `CLI specs validate FILE` and expects exit code 1 and a precise message.
-execute_process(COMMAND ${CLI} specs validate ${FILE} RESULT_VARIABLE rc ERROR_VARIABLE err OUTPUT_VARIABLE out)
-if(NOT rc EQUAL 1)
-  message(FATAL_ERROR "expected exit code 1, got ${rc}: ${err}")
+# Runs `CLI ARGS...` and expects exit code EXIT exactly (1 bad input, 2 usage:
+# a crash or the other code fails) and stderr matching the regex ERR.
+# ARGS is "|"-separated, so that it passes through add_test whole.
+string(REPLACE "|" ";" args "${ARGS}")
+execute_process(COMMAND ${CLI} ${args} RESULT_VARIABLE rc ERROR_VARIABLE err OUTPUT_VARIABLE out)
+if(NOT rc STREQUAL "${EXIT}")
+  message(FATAL_ERROR "expected exit code ${EXIT}, got ${rc}: ${err}")
 endif()
-if(NOT err MATCHES "wrong_unit.json: /hbm/bandwidth/value: expected a bandwidth")
-  message(FATAL_ERROR "unexpected message: ${err}")
+if(NOT err MATCHES "${ERR}")
+  message(FATAL_ERROR "expected stderr matching \"${ERR}\", found: ${err}")
 endif()

@@ -88,11 +88,15 @@ TEST_CASE("Theoretical mode is the pure roofline: every compute row at efficienc
     Scenario s = makeScenario("dgx-h100-superpod", 64, "llama3-70b", 8, 4, 2, 128);
     const Evaluation e = evaluate(contextFor(s));
     REQUIRE(e.ok);
+    int memoryBound = 0;
     for (const OpRow& r : e.ops) {
         if (r.stream != OpStream::Compute) continue;
         CHECK(r.source == nullptr);
-        if (r.bound == OpBound::Memory) CHECK(r.efficiency == Approx(1).epsilon(1e-12));
+        if (r.bound != OpBound::Memory) continue;
+        ++memoryBound;
+        CHECK(r.efficiency == Approx(1).epsilon(1e-12));
     }
+    CHECK(memoryBound > 0); // norms, activations, residuals
 }
 
 namespace {
@@ -231,12 +235,10 @@ TEST_CASE("ZeRO-1 is advised over ZeRO-3 under a pipeline only when the model fi
     const Warning* advice = nullptr;
     for (int i = 0; i < z3.warningCount; ++i)
         if (z3.warnings[static_cast<size_t>(i)].code == WarningCode::Zero3WithPipeline) advice = &z3.warnings[static_cast<size_t>(i)];
-    if (z1.stepTime < z3.stepTime) {
-        REQUIRE(advice);
-        CHECK(advice->a == Approx(z3.stepTime / z1.stepTime - 1).epsilon(1e-9));
-    } else {
-        CHECK_FALSE(advice);
-    }
+    // Under a pipeline ZeRO-3 gathers the weights again for every micro-batch: here ZeRO-1 is faster.
+    REQUIRE(z1.stepTime < z3.stepTime);
+    REQUIRE(advice);
+    CHECK(advice->a == Approx(z3.stepTime / z1.stepTime - 1).epsilon(1e-9));
     // Where ZeRO-1 cannot hold the optimizer state, it is never advised.
     Scenario big = makeScenario("dgx-h100-superpod", 64, "llama3-405b", 8, 2, 4, 64);
     big.efficiency = EfficiencyMode::Measured;
@@ -245,8 +247,9 @@ TEST_CASE("ZeRO-1 is advised over ZeRO-3 under a pipeline only when the model fi
     const Evaluation e = evaluate(ctx);
     REQUIRE(e.ok);
     big.training.zeroStage = 1;
-    if (!evaluate(contextFor(big)).memory.fits)
-        for (int i = 0; i < e.warningCount; ++i) CHECK(e.warnings[static_cast<size_t>(i)].code != WarningCode::Zero3WithPipeline);
+    REQUIRE_FALSE(evaluate(contextFor(big)).memory.fits);
+    for (int i = 0; i < e.warningCount; ++i)
+        CHECK(e.warnings[static_cast<size_t>(i)].code != WarningCode::Zero3WithPipeline);
 }
 
 TEST_CASE("Overlap contention: compute beside hidden TP/CP/EP time takes 18.9 % of it longer, beside hidden DP time 0.189 / ((1 + 0.102)(1 + 0.189) - 1) = 0.609 of it (Lee et al. 2025, arXiv 2507.03114)", "[ops]")

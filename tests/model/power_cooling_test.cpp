@@ -79,6 +79,7 @@ TEST_CASE("Seed 000 2.7: 8 NVL72 racks for 576 GPUs draw nearly 1 MW", "[power][
 
 TEST_CASE("Every shipped system has a consistent rack budget", "[power]")
 {
+    int withShelves = 0;
     for (const std::string& id : catalog().ids(SpecKind::System)) {
         INFO(id);
         const PowerBudget b = budgetOf(id.c_str());
@@ -86,8 +87,11 @@ TEST_CASE("Every shipped system has a consistent rack budget", "[power]")
         Watts rack{};
         for (const PowerItem& i : b.rack.items) rack += i.total;
         CHECK(rack.si == Approx(b.rack.peak.si).epsilon(1e-12));
-        if (b.rack.supplyCapacity.si > 0) CHECK(b.rack.supplyCapacity >= b.rack.peak); // shelves can feed the rack
+        if (b.rack.supplyCapacity.si <= 0) continue; // no power shelves in the spec
+        ++withShelves;
+        CHECK(b.rack.supplyCapacity >= b.rack.peak); // shelves can feed the rack
     }
+    CHECK(withShelves > 0);
 }
 
 TEST_CASE("Seed 000 2.7: with 2N feeds each feed carries the full rack load", "[power][seed000]")
@@ -181,28 +185,61 @@ TEST_CASE("IT power lies between idle and peak and rises with MFU", "[power][pro
     }
 }
 
-TEST_CASE("Energy per step equals facility power x step time (GB200 NVL72 preset)", "[energy]")
+TEST_CASE("Energy and cost of a step: a worked example on 576 GB200 GPUs (seed 000 2.7: 8 racks x 130 kW)", "[energy]")
+{
+    // Worked by hand: 576 GPUs fill 8 NVL72 racks, 8 × 130 kW = 1.04 MW at peak (seed 000 §2.7, "nearly 1 MW").
+    // At 40 % MFU the job's utilisation is 0.40 / 0.5 = 0.8 (specs/facility/default.json: full power at 50 % MFU),
+    // so IT power is 1.04 MW × (0.3 + 0.7 × 0.8) = 894.4 kW, and 1,073.28 kW at the meter with a PUE of 1.2.
+    // A 5 s step of 512 × 8,192 = 4,194,304 tokens: 5,366,400 J = 1.490667 kWh, $0.149067 at $0.10 per kWh;
+    // 576 × 5 s = 0.8 GPU-hours, $2.00 at $2.50 per GPU-hour.
+    const FacilitySettings prices{"water", 11, 1.2, 0.10, 2.5};
+    StepWork work;
+    work.gpus = 576;
+    work.stepTime = Seconds{5};
+    work.tokensPerStep = 512.0 * 8192;
+    work.mfu = 0.40;
+    work.tokensTotal = 15e12; // Llama 3's 15 T tokens
+    const EnergyReport en = energyReport(budgetOf("gb200-nvl72"), facility().load, prices, work);
+    CHECK(en.itPeak.si == Approx(1.04e6).epsilon(1e-12));
+    CHECK(en.utilisation == Approx(0.8).epsilon(1e-12));
+    CHECK(en.itPower.si == Approx(894.4e3).epsilon(1e-12));
+    CHECK(en.facilityPower.si == Approx(1073.28e3).epsilon(1e-12));
+    CHECK(en.itEnergyPerStep.si == Approx(4.472e6).epsilon(1e-12));
+    CHECK(en.energyPerStep.si == Approx(5.3664e6).epsilon(1e-12));
+    CHECK(en.tokensPerJoule == Approx(0.781586).epsilon(1e-6));
+    CHECK(en.energyPerMillionTokens.si == Approx(1.279449e6).epsilon(1e-6));
+    CHECK(en.energyCostPerStep == Approx(0.149067).epsilon(1e-5));
+    CHECK(en.gpuTimeCostPerStep == Approx(2.00).epsilon(1e-12));
+    CHECK(en.costPerStep == Approx(2.149067).epsilon(1e-6));
+    // The run: 15e12 / 4,194,304 = 3,576,278.7 steps, 207 days, 1.919e13 J = 5,331 MWh at the meter.
+    CHECK(en.runSteps == Approx(3576278.687).epsilon(1e-9));
+    CHECK(en.runTime.si == Approx(17881393.43).epsilon(1e-9));
+    CHECK(en.runEnergy.si == Approx(1.919174e13).epsilon(1e-6));
+
+    // Idle below any MFU (30 % of peak: 312 kW), capped at peak above 50 % MFU.
+    const auto itPowerAt = [&](double mfu) {
+        work.mfu = mfu;
+        return energyReport(budgetOf("gb200-nvl72"), facility().load, prices, work).itPower.si;
+    };
+    CHECK(itPowerAt(0) == Approx(312e3).epsilon(1e-12));
+    CHECK(itPowerAt(0.6) == Approx(1.04e6).epsilon(1e-12));
+}
+
+TEST_CASE("The GB200 NVL72 preset's power and cooling reach the evaluation JSON", "[energy]")
 {
     const EvaluationContext ctx = testing::contextFor(testing::presetScenario("gb200-nvl72-llama3-405b"));
     const Evaluation e = evaluate(ctx);
     REQUIRE(e.ok);
     const FacilityReport r = facilityReport(ctx, e);
-    const EnergyReport& en = r.energy;
-    CHECK(en.energyPerStep.si == Approx(en.facilityPower.si * e.stepTime.si).epsilon(1e-12));
-    CHECK(en.itEnergyPerStep.si == Approx(en.itPower.si * e.stepTime.si).epsilon(1e-12));
-    CHECK(en.facilityPower.si == Approx(en.itPower.si * ctx.scenario.facility.pue).epsilon(1e-12));
-    CHECK(en.tokensPerJoule == Approx(e.tokensPerStep / en.energyPerStep.si).epsilon(1e-12));
-    CHECK(en.itPower <= en.itPeak);
-    CHECK(en.itPeak.si == Approx(8 * 130e3).epsilon(1e-9)); // the job fills 8 racks
-    // Electricity: kWh x price; GPU time: GPU-hours x price.
-    CHECK(en.energyCostPerStep == Approx(en.energyPerStep.si / 3.6e6 * ctx.scenario.facility.pricePerKWh).epsilon(1e-12));
-    CHECK(en.gpuTimeCostPerStep == Approx(576 * e.stepTime.si / 3600 * ctx.scenario.facility.pricePerGpuHour).epsilon(1e-12));
+    CHECK(r.energy.itPeak.si == Approx(8 * 130e3).epsilon(1e-9)); // the job fills 8 racks
+    CHECK(r.energy.itPower <= r.energy.itPeak);
 
     const nlohmann::json j = evaluationToJson(ctx, e);
     for (const char* key : {"it_W", "facility_W", "rack_peak_W", "energy_per_step_J", "tokens_per_J"})
         CHECK(j["power"].contains(key));
     for (const char* key : {"flow_L_per_min", "delta_T_K", "coolant"}) CHECK(j["cooling"].contains(key));
     CHECK(j["power"]["rack_peak_W"].get<double>() == Approx(130e3));
+    CHECK(j["power"]["energy_per_step_J"].get<double>() == Approx(r.energy.energyPerStep.si));
     CHECK(j["cooling"]["coolant"] == "water");
     CHECK(j["cooling"]["delta_T_K"].get<double>() == Approx(11));
     CHECK(j["cooling"]["rack_flow_L_per_min"].get<double>() == Approx(170.2).margin(0.5));
@@ -217,7 +254,9 @@ TEST_CASE("Property: energy scales linearly with the number of steps", "[energy]
     const EnergyReport r = facilityReport(ctx, e).energy;
     for (double steps : {1.0, 2.0, 10.0, 1e3, 1e6})
         CHECK(energyForSteps(r, steps).si == Approx(steps * r.energyPerStep.si).epsilon(1e-12));
-    if (r.runSteps > 0) CHECK(r.runEnergy.si == Approx(r.runSteps * r.energyPerStep.si).epsilon(1e-12));
+    REQUIRE(ctx.scenario.training.tokensTotal > 0); // the preset states its training budget
+    CHECK(r.runSteps == Approx(ctx.scenario.training.tokensTotal / e.tokensPerStep).epsilon(1e-12));
+    CHECK(r.runEnergy.si == Approx(r.runSteps * r.energyPerStep.si).epsilon(1e-12));
 }
 
 TEST_CASE("Facility quantities parse with their units", "[units][cooling]")

@@ -7,7 +7,6 @@
 
 #include <catch2/catch.hpp>
 
-#include <chrono>
 #include <numeric>
 #include <stdexcept>
 
@@ -47,14 +46,6 @@ void checkTiers(const NetworkTiers& tiers, const std::vector<ExpectedTier>& expe
         CHECK(tiers.tiers[k].gpusPerGroup == expected[k].gpusPerGroup);
         CHECK(tiers.tiers[k].childEgress.si == exact(expected[k].childEgress));
     }
-}
-
-template <class F>
-double secondsOf(F&& f)
-{
-    const auto start = std::chrono::steady_clock::now();
-    f();
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 } // namespace
 
@@ -192,41 +183,33 @@ TEST_CASE("Aggregated graph gives the same tiers, bisection, hops and counts as 
     }
 }
 
-TEST_CASE("16,384-GPU DGX H100 SuperPOD and 100,080-GPU GB200 NVL72 cluster build in < 2 s", "[topology][perf]")
+TEST_CASE("16,384-GPU DGX H100 SuperPOD and 100,080-GPU GB200 NVL72 cluster: tiers, switches and bisection",
+          "[topology]")
 {
-    std::optional<Topology> h100, gb200;
-    const double h100Build = secondsOf([&] { h100.emplace(build("dgx-h100-superpod", 16384)); });
-    const double gb200Build = secondsOf([&] { gb200.emplace(build("gb200-nvl72", 100080)); });
-    BytesPerSecond h100Bisection, gb200Bisection;
-    const double h100Flow = secondsOf([&] { h100Bisection = h100->bisectionBandwidth(); });
-    const double gb200Flow = secondsOf([&] { gb200Bisection = gb200->bisectionBandwidth(); });
-    WARN("16,384 H100: build " << h100Build << " s, bisection " << h100Flow << " s, "
-                               << boost::num_vertices(h100->graph()) << " vertices, "
-                               << (h100->aggregated() ? "aggregated" : "full"));
-    WARN("100,080 GB200: build " << gb200Build << " s, bisection " << gb200Flow << " s, "
-                                 << boost::num_vertices(gb200->graph()) << " vertices, "
-                                 << (gb200->aggregated() ? "aggregated" : "full"));
-    CHECK(h100Build < 2.0);
-    CHECK(gb200Build < 2.0);
-
-    checkTiers(h100->tiers(), {{"nvlink", 8, 1, 8, 450e9},
+    // How long these take is measured by `scalescope-cli bench` (topology_16k, topology_100k), not asserted here.
+    const Topology h100 = build("dgx-h100-superpod", 16384);
+    const Topology gb200 = build("gb200-nvl72", 100080);
+    const BytesPerSecond h100Bisection = h100.bisectionBandwidth();
+    const BytesPerSecond gb200Bisection = gb200.bisectionBandwidth();
+    CHECK(gb200.aggregated()); // 100,080 GPUs are drawn and solved as folded domains
+    checkTiers(h100.tiers(), {{"nvlink", 8, 1, 8, 450e9},
                                {"leaf", 32, 8, 256, 400e9},
                                {"spine", 8, 256, 2048, 12.8e12},
                                {"core", 8, 2048, 16384, 102.4e12}});
     CHECK(h100Bisection.si == exact(16384 * 50e9));
-    CHECK(h100->tierCounts()[1].switches == 512); // fact sheet D: 512 leaf / 512 spine / 256 core
-    CHECK(h100->tierCounts()[2].switches == 512);
-    CHECK(h100->tierCounts()[3].switches == 256);
+    CHECK(h100.tierCounts()[1].switches == 512); // fact sheet D: 512 leaf / 512 spine / 256 core
+    CHECK(h100.tierCounts()[2].switches == 512);
+    CHECK(h100.tierCounts()[3].switches == 256);
 
     // 1,390 racks = 174 SUs (the last one partial) = 11 spine groups.
-    CHECK(gb200->gpuCount() == 100080);
-    checkTiers(gb200->tiers(), {{"nvlink", 72, 1, 72, 900e9},
+    CHECK(gb200.gpuCount() == 100080);
+    checkTiers(gb200.tiers(), {{"nvlink", 72, 1, 72, 900e9},
                                 {"leaf", 8, 72, 576, 3.6e12},
                                 {"spine", 16, 576, 9216, 28.8e12},
                                 {"core", 11, 9216, 101376, 460.8e12}});
     CHECK(gb200Bisection.si == exact(100080 * 50e9));
-    CHECK(gb200->tierCounts()[0].switches == 1390 * 18);
-    CHECK(gb200->tierCounts()[0].links == 1390LL * 72 * 18);
+    CHECK(gb200.tierCounts()[0].switches == 1390 * 18);
+    CHECK(gb200.tierCounts()[0].links == 1390LL * 72 * 18);
 }
 
 TEST_CASE("Topology rejects more GPUs than the spec's tiers join", "[topology]")

@@ -2,6 +2,7 @@
 // is one undo step, stale results dropped), timeline geometry and folding,
 // and offscreen renders in both languages.
 
+#include "planner_drive.h"
 #include "test_support.h"
 
 #include "app/gui/language.h"
@@ -156,14 +157,7 @@ TEST_CASE("Planner renders offscreen in English and Chinese with numbers, memory
     CHECK(testing::distinctColours(en) > 20);
 
     // Drag TP from 8 to 16: the TP lane grows and a verdict says it leaves NVLink.
-    QSlider* tp = window.planner()->controls()->slider(QStringLiteral("tp"));
-    REQUIRE(tp);
-    const auto offered = window.planner()->controls()->offered(QStringLiteral("tp"));
-    const auto at16 = std::find(offered.begin(), offered.end(), 16);
-    REQUIRE(at16 != offered.end());
-    tp->setValue(static_cast<int>(at16 - offered.begin()));
-    window.planner()->controller().evaluateNow();
-    QCoreApplication::processEvents();
+    testing::setAxis(window, QStringLiteral("tp"), 16);
     bool saysSo = false;
     for (int i = 0; i < view->verdicts()->count(); ++i)
         saysSo = saysSo || view->verdicts()->item(i)->text().contains(QStringLiteral("tp=16 spans 2 NVLink domains"));
@@ -283,8 +277,8 @@ TEST_CASE("A layout of more than 2^18 pipeline operations keeps its exact number
     CHECK_FALSE(drawn->timeline.events.empty());
 }
 
-TEST_CASE("Suggested layouts say how many fitting layouts were left out for a BF16 MFU beyond the best published run of "
-          "the class on the GPU's generation (issue 10), and say nothing when none was",
+TEST_CASE("Suggested layouts rank every fitting layout by the model's step time, mark those beyond the best published "
+          "run of the class and name that run (issue 29)",
           "[planner][search]")
 {
     SpecErrors errors;
@@ -293,36 +287,51 @@ TEST_CASE("Suggested layouts say how many fitting layouts were left out for a BF
     auto roofline = makeEvaluationContext(s, testing::builtinCatalog(), errors);
     REQUIRE(roofline);
     setPublishedMfuCeiling(*roofline, testing::builtinCatalog());
-    const LayoutSuggestions beyond(*roofline);
-    const auto* left = beyond.findChild<QLabel*>(QStringLiteral("leftOutAboveCeiling"));
-    REQUIRE(left);
-    CHECK(left->text().contains(QStringLiteral("fitting layouts left out")));
-    CHECK(left->text().contains(QStringLiteral("on this GPU generation (47.1 %)")));
-    // Calibrated, the model still rates some layouts of this workload above every published H100 run: left out too.
+    LayoutSuggestions beyond(*roofline);
+    const auto* ceiling = beyond.findChild<QLabel*>(QStringLiteral("publishedCeiling"));
+    REQUIRE(ceiling);
+    // One ceiling for the dense 16-bit class on every GPU: MPT-7B on 8 A100 (61.7 %).
+    CHECK(ceiling->text().contains(QStringLiteral("MPT-7B on 8 A100")));
+    CHECK(ceiling->text().contains(QStringLiteral("61.7 %")));
+    CHECK(ceiling->text().contains(QStringLiteral("beyond any published run")));
+    const auto* beyondTable = beyond.findChild<QTableWidget*>();
+    REQUIRE(beyondTable);
+    REQUIRE(beyondTable->rowCount() > 0);
+    const int marks = beyondTable->columnCount() - 1;
+    CHECK(beyondTable->horizontalHeaderItem(marks)->text() == QStringLiteral("Published runs"));
+    // The fastest layout is shown, first, and marked (it is not withheld).
+    CHECK(beyond.result().best[0].beyondPublishedRun);
+    CHECK(beyondTable->item(0, marks)->text() == QStringLiteral("beyond any published run"));
+    CHECK(beyondTable->item(0, 0)->font().italic());
+    CHECK(testing::distinctColours(testing::renderToFile(beyond, QStringLiteral("suggestions-beyond-en"))) > 1);
+    {
+        Language language;
+        REQUIRE(language.apply(QStringLiteral("zh_CN")));
+        LayoutSuggestions zh(*roofline);
+        const auto* zhCeiling = zh.findChild<QLabel*>(QStringLiteral("publishedCeiling"));
+        REQUIRE(zhCeiling);
+        CHECK(zhCeiling->text().contains(QStringLiteral("超出所有已发表运行")));
+        CHECK(testing::distinctColours(testing::renderToFile(zh, QStringLiteral("suggestions-beyond-zh_CN"))) > 1);
+        REQUIRE(language.apply(QStringLiteral("en")));
+    }
+    // Calibrated: the fastest layouts of this workload (TP 4 · CP 2, ~56 %) are proposed, above every published
+    // H100 run (47.1 %) but below the class's ceiling; none is marked.
     s.efficiency = EfficiencyMode::Measured;
     auto measuredDefault = makeEvaluationContext(s, testing::builtinCatalog(), errors);
     REQUIRE(measuredDefault);
     setPublishedMfuCeiling(*measuredDefault, testing::builtinCatalog());
     const LayoutSuggestions defaultSuggestions(*measuredDefault);
-    CHECK(defaultSuggestions.findChild<QLabel*>(QStringLiteral("leftOutAboveCeiling")));
-    // The default layout itself (46.8 %) is below the ceiling (47.1 %): no line about it.
-    CHECK(defaultSuggestions.findChild<QLabel*>(QStringLiteral("currentAboveCeiling")) == nullptr);
-    // DeepSeek-V3's published layout is above its class's ceiling (its own run; the model is +4.1 % there): the
-    // dialog says the proposals are slower than what is open.
-    auto deepseek = makeEvaluationContext(preset("deepseek-v3-2048-h800"), testing::builtinCatalog(), errors);
-    REQUIRE(deepseek);
-    setPublishedMfuCeiling(*deepseek, testing::builtinCatalog());
-    const LayoutSuggestions deepseekSuggestions(*deepseek);
-    const auto* own = deepseekSuggestions.findChild<QLabel*>(QStringLiteral("currentAboveCeiling"));
-    REQUIRE(own);
-    CHECK(own->text().contains(QStringLiteral("40.7 %")));
-    // LLaMA-3 70B on 4,096 H100 at 4K: no layout the model rates beyond the ceiling, no such line.
+    REQUIRE_FALSE(defaultSuggestions.result().best.empty());
+    CHECK(defaultSuggestions.result().best[0].evaluation.mfu > 0.5);
+    CHECK(defaultSuggestions.result().aboveCeiling == 0);
+    const auto* none = defaultSuggestions.findChild<QLabel*>(QStringLiteral("publishedCeiling"));
+    REQUIRE(none);
+    CHECK(none->text().contains(QStringLiteral("No fitting layout is above it")));
     s = preset("llama3-70b-4096-h100");
     auto measured = makeEvaluationContext(s, testing::builtinCatalog(), errors);
     REQUIRE(measured);
     setPublishedMfuCeiling(*measured, testing::builtinCatalog());
     const LayoutSuggestions calibrated(*measured);
-    CHECK(calibrated.findChild<QLabel*>(QStringLiteral("leftOutAboveCeiling")) == nullptr);
     // Schedules and recompute modes read as the planner's controls name them, not as JSON keys.
     const auto* table = calibrated.findChild<QTableWidget*>();
     REQUIRE(table);

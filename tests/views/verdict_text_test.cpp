@@ -15,26 +15,24 @@ using namespace scalescope;
 
 namespace {
 
-// A warning of each code and wording: a = 1 (an axis index where the code
-// names one: cp), b = 2, c picks the wording (the MFU ceiling's generation).
+// A warning of each code: a = 1 (an axis index where the code names one:
+// cp), b = 2, c = 1.
 std::vector<Warning> everyWarning()
 {
     std::vector<Warning> all;
-    for (int i = 0; i < kWarningCodes; ++i)
-        for (double c : {0.0, 1.0})
-            all.push_back({static_cast<WarningCode>(i), 1, 2, c});
+    for (int i = 0; i < kWarningCodes; ++i) all.push_back({static_cast<WarningCode>(i), 1, 2, 1});
     return all;
 }
 
 } // namespace
 
-TEST_CASE("The planner's verdict line is the model's English warning message, for every warning code and wording",
+TEST_CASE("The planner's verdict line is the model's English warning message, for every warning code",
           "[gui][i18n][verdicts]")
 {
     Language language;
     REQUIRE(language.apply(QStringLiteral("en")));
     for (const Warning& w : everyWarning()) {
-        INFO(warningKey(w.code) << ", c = " << w.c);
+        INFO(warningKey(w.code));
         CHECK(verdictText(w).toStdString() == warningMessage(w));
         CHECK(warningMessage(w).find('%' + std::string("1")) == std::string::npos); // every placeholder filled
     }
@@ -47,18 +45,16 @@ TEST_CASE("Every warning text has a Chinese translation with the same placeholde
     REQUIRE(language.apply(QStringLiteral("zh_CN")));
     for (int i = 0; i < kWarningCodes; ++i) {
         const auto code = static_cast<WarningCode>(i);
-        for (const char* text : warningTexts(code)) {
-            if (!text) continue;
-            INFO(warningKey(code) << ": " << text);
-            const QString english = QString::fromUtf8(text);
-            const QString chinese = QCoreApplication::translate("Verdicts", text);
-            CHECK(chinese != english);
-            for (const char* placeholder : {"%1", "%2", "%3"})
-                CHECK(chinese.contains(QLatin1String(placeholder)) == english.contains(QLatin1String(placeholder)));
-        }
+        const char* text = warningText(code);
+        INFO(warningKey(code) << ": " << text);
+        const QString english = QString::fromUtf8(text);
+        const QString chinese = QCoreApplication::translate("Verdicts", text);
+        CHECK(chinese != english);
+        for (const char* placeholder : {"%1", "%2", "%3"})
+            CHECK(chinese.contains(QLatin1String(placeholder)) == english.contains(QLatin1String(placeholder)));
     }
     for (const Warning& w : everyWarning()) {
-        INFO(warningKey(w.code) << ", c = " << w.c);
+        INFO(warningKey(w.code));
         const WarningArguments args = warningArguments(w);
         const QString line = verdictText(w);
         CHECK_FALSE(line.contains(QLatin1String("%1")));

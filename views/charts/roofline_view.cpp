@@ -5,6 +5,7 @@
 #include "views/hardware/spec_picker.h"
 
 #include "model/spec/spec_catalog.h"
+#include "views/widgets/bounded_combo_box.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -52,12 +53,12 @@ std::unique_ptr<HardwareScene> createRooflineScene(const GpuSpec& gpu, double m,
 }
 
 RooflineView::RooflineView(const SpecCatalog& catalog, QWidget* parent)
-    : HardwareView(parent), m_catalog(catalog), m_gpuLabel(new QLabel(this)), m_gpu(new QComboBox(this)),
+    : HardwareView(parent), m_catalog(catalog), m_gpuLabel(new QLabel(this)), m_gpu(new BoundedComboBox(this)),
       m_matmulLabel(new QLabel(this)), m_m(sizeBox(this, 1 << 20, kDefaultMatmul, QStringLiteral("matmulM"))),
       m_k(sizeBox(this, 1 << 20, kDefaultMatmul, QStringLiteral("matmulK"))),
-      m_n(sizeBox(this, 1 << 20, kDefaultMatmul, QStringLiteral("matmulN"))), m_matmulType(new QComboBox(this)),
+      m_n(sizeBox(this, 1 << 20, kDefaultMatmul, QStringLiteral("matmulN"))), m_matmulType(new BoundedComboBox(this)),
       m_addLabel(new QLabel(this)), m_addN(sizeBox(this, 1 << 30, kDefaultElementwise, QStringLiteral("addN"))),
-      m_addType(new QComboBox(this))
+      m_addType(new BoundedComboBox(this))
 {
     m_gpu->setObjectName(QStringLiteral("gpuPicker"));
     m_gpuLabel->setBuddy(m_gpu);

@@ -2,6 +2,7 @@
 
 #include "chip_scene.h"
 #include "spec_picker.h"
+#include "views/widgets/bounded_combo_box.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -10,7 +11,7 @@
 namespace scalescope {
 
 ChipView::ChipView(const SpecCatalog& catalog, QWidget* parent)
-    : HardwareView(parent), m_catalog(catalog), m_gpuLabel(new QLabel(this)), m_gpu(new QComboBox(this))
+    : HardwareView(parent), m_catalog(catalog), m_gpuLabel(new QLabel(this)), m_gpu(new BoundedComboBox(this))
 {
     m_gpu->setObjectName(QStringLiteral("gpuPicker"));
     m_gpuLabel->setBuddy(m_gpu);

@@ -4,6 +4,7 @@
 #include "spec_picker.h"
 
 #include "model/spec/spec_catalog.h"
+#include "views/widgets/bounded_combo_box.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -22,7 +23,7 @@ std::unique_ptr<HardwareScene> createMemoryScene(const SpecCatalog& catalog, con
 }
 
 MemoryView::MemoryView(const SpecCatalog& catalog, QWidget* parent)
-    : HardwareView(parent), m_catalog(catalog), m_systemLabel(new QLabel(this)), m_system(new QComboBox(this))
+    : HardwareView(parent), m_catalog(catalog), m_systemLabel(new QLabel(this)), m_system(new BoundedComboBox(this))
 {
     m_system->setObjectName(QStringLiteral("systemPicker"));
     m_systemLabel->setBuddy(m_system);

@@ -6,6 +6,7 @@
 
 #include "model/network/rack_position.h"
 #include "model/spec/spec_catalog.h"
+#include "views/widgets/bounded_combo_box.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -18,7 +19,7 @@
 namespace scalescope {
 
 RackView::RackView(const SpecCatalog& catalog, QWidget* parent)
-    : HardwareView(parent), m_catalog(catalog), m_systemLabel(new QLabel(this)), m_system(new QComboBox(this)),
+    : HardwareView(parent), m_catalog(catalog), m_systemLabel(new QLabel(this)), m_system(new BoundedComboBox(this)),
       m_rackLabel(new QLabel(this)), m_rack(new QSpinBox(this))
 {
     m_system->setObjectName(QStringLiteral("systemPicker"));

@@ -2,6 +2,7 @@
 
 #include "sm_scene.h"
 #include "spec_picker.h"
+#include "views/widgets/bounded_combo_box.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -16,7 +17,7 @@ constexpr double kKiB = 1024.0;
 }
 
 SmView::SmView(const SpecCatalog& catalog, QWidget* parent)
-    : HardwareView(parent), m_catalog(catalog), m_gpuLabel(new QLabel(this)), m_gpu(new QComboBox(this)),
+    : HardwareView(parent), m_catalog(catalog), m_gpuLabel(new QLabel(this)), m_gpu(new BoundedComboBox(this)),
       m_threadsLabel(new QLabel(this)), m_threads(new QSpinBox(this)), m_registersLabel(new QLabel(this)),
       m_registers(new QSpinBox(this)), m_sharedLabel(new QLabel(this)), m_shared(new QSpinBox(this))
 {

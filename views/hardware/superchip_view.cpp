@@ -3,9 +3,10 @@
 #include "spec_picker.h"
 #include "superchip_scene.h"
 
+#include "model/chip/superchip_fit.h"
 #include "model/spec/precision.h"
 #include "model/spec/spec_catalog.h"
-#include "model/chip/superchip_fit.h"
+#include "views/widgets/bounded_combo_box.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -22,9 +23,10 @@ constexpr double kSeedExampleGB = 500; // seed 000 2.1: "a model that is, say, 5
 } // namespace
 
 SuperchipView::SuperchipView(const SpecCatalog& catalog, QWidget* parent)
-    : HardwareView(parent), m_catalog(catalog), m_superchipLabel(new QLabel(this)), m_superchip(new QComboBox(this)),
-      m_modelLabel(new QLabel(this)), m_model(new QComboBox(this)), m_precision(new QComboBox(this)),
-      m_size(new QDoubleSpinBox(this)), m_gpusLabel(new QLabel(this)), m_gpus(new QSpinBox(this))
+    : HardwareView(parent), m_catalog(catalog), m_superchipLabel(new QLabel(this)),
+      m_superchip(new BoundedComboBox(this)), m_modelLabel(new QLabel(this)), m_model(new BoundedComboBox(this)),
+      m_precision(new BoundedComboBox(this)), m_size(new QDoubleSpinBox(this)), m_gpusLabel(new QLabel(this)),
+      m_gpus(new QSpinBox(this))
 {
     m_superchip->setObjectName(QStringLiteral("superchipPicker"));
     m_model->setObjectName(QStringLiteral("modelPicker"));

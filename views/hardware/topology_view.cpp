@@ -4,9 +4,10 @@
 #include "zoomable_view.h"
 
 #include "model/spec/spec_catalog.h"
+#include "views/widgets/bounded_combo_box.h"
+#include "views/widgets/byte_size_spin_box.h"
 
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSignalBlocker>
@@ -20,8 +21,10 @@ namespace scalescope {
 namespace {
 constexpr long long kSuperPodGpus = 1024; // seed 004's 4-SU DGX H100 SuperPOD
 constexpr int kMaxGpus = 200000;
-constexpr double kMB = 1e6;
-constexpr double kDefaultMB = 1000;
+// A collective's message size: the default is 1 GB, the range 1 kB to 1 TB.
+constexpr Bytes kDefaultMessage{1e9};
+constexpr Bytes kSmallestMessage{1e3};
+constexpr Bytes kLargestMessage{1e12};
 } // namespace
 
 std::unique_ptr<HardwareScene> createTopologyScene(const SpecCatalog& catalog, const std::string& systemId,
@@ -49,9 +52,9 @@ long long TopologyView::defaultGroup(const SystemSpec& system)
 }
 
 TopologyView::TopologyView(const SpecCatalog& catalog, QWidget* parent)
-    : HardwareView(parent), m_catalog(catalog), m_systemLabel(new QLabel(this)), m_system(new QComboBox(this)),
+    : HardwareView(parent), m_catalog(catalog), m_systemLabel(new QLabel(this)), m_system(new BoundedComboBox(this)),
       m_gpusLabel(new QLabel(this)), m_gpus(new QSpinBox(this)), m_collectiveLabel(new QLabel(this)),
-      m_collective(new QComboBox(this)), m_groupSize(new QSpinBox(this)), m_bytes(new QDoubleSpinBox(this)),
+      m_collective(new BoundedComboBox(this)), m_groupSize(new QSpinBox(this)), m_bytes(new ByteSizeSpinBox(this)),
       m_coalesce(new QTimer(this))
 {
     m_system->setObjectName(QStringLiteral("systemPicker"));
@@ -70,9 +73,8 @@ TopologyView::TopologyView(const SpecCatalog& catalog, QWidget* parent)
         s->setGroupSeparatorShown(true);
         s->setKeyboardTracking(false);
     }
-    m_bytes->setRange(0.001, 1e6);
-    m_bytes->setDecimals(3);
-    m_bytes->setValue(kDefaultMB);
+    m_bytes->setByteRange(kSmallestMessage, kLargestMessage);
+    m_bytes->setBytes(kDefaultMessage);
     m_bytes->setKeyboardTracking(false);
     for (CollectiveKind k : {CollectiveKind::AllGather, CollectiveKind::AllReduce, CollectiveKind::AllToAll})
         m_collective->addItem(QString(), int(k));
@@ -208,7 +210,7 @@ void TopologyView::setCollective(CollectiveKind kind, long long groupSize, Bytes
     const QSignalBlocker b1(m_collective), b2(m_groupSize), b3(m_bytes);
     m_collective->setCurrentIndex(m_collective->findData(int(kind)));
     m_groupSize->setValue(int(groupSize));
-    m_bytes->setValue(bytes.si / kMB);
+    m_bytes->setBytes(bytes);
     rebuild(false);
 }
 
@@ -218,7 +220,7 @@ std::unique_ptr<HardwareScene> TopologyView::createScene(const HardwarePalette& 
     const GpuSpec* gpu = system ? m_catalog.gpu(system->gpu) : nullptr;
     if (!gpu || !m_topology) return std::make_unique<HardwareScene>(palette);
     const TopologyHighlight highlight{CollectiveKind(m_collective->currentData().toInt()), m_groupSize->value(),
-                                      Bytes{m_bytes->value() * kMB}};
+                                      m_bytes->bytes()};
     return std::make_unique<TopologyScene>(*m_topology, *system, *gpu, highlight, m_bisection, palette);
 }
 
@@ -232,7 +234,6 @@ void TopologyView::retranslateControls()
     m_collective->setItemText(2, tr("AllToAll"));
     m_groupSize->setPrefix(tr("over "));
     m_groupSize->setSuffix(tr(" GPUs"));
-    m_bytes->setSuffix(tr(" MB"));
 }
 
 } // namespace scalescope

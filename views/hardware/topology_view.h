@@ -20,13 +20,13 @@
 #include <memory>
 
 class QComboBox;
-class QDoubleSpinBox;
 class QLabel;
 class QSpinBox;
 class QTimer;
 
 namespace scalescope {
 
+class ByteSizeSpinBox;
 class SpecCatalog;
 
 class TopologyView final : public HardwareView {
@@ -69,7 +69,7 @@ private:
     QLabel* m_collectiveLabel = nullptr;
     QComboBox* m_collective = nullptr;
     QSpinBox* m_groupSize = nullptr;
-    QDoubleSpinBox* m_bytes = nullptr;
+    ByteSizeSpinBox* m_bytes = nullptr;
     QTimer* m_coalesce = nullptr;
     std::shared_ptr<const Topology> m_topology;
     BytesPerSecond m_bisection{};

@@ -5,14 +5,15 @@
 #include "timeline_view.h"
 #include "verdict_text.h"
 
+#include "model/spec/precision.h"
 #include "model/spec/quantity_parser.h"
 #include "model/training/verdicts.h"
-#include "model/spec/precision.h"
+#include "views/widgets/figure_grid_layout.h"
 
 #include <QEvent>
-#include <QGridLayout>
 #include <QLabel>
 #include <QListWidget>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QVBoxLayout>
 
@@ -23,6 +24,13 @@ namespace scalescope {
 namespace {
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
+
+constexpr int kFigureGap = 22; // px between headline figures: a figure's name reads apart from its neighbour's value
+// The least height (px) of each timeline while A is shown above B: both give
+// up some (TimelineView::kMinimumHeight alone) so that the two, the figures,
+// the memory bar and the verdicts stand within a 768-px screen.
+constexpr int kComparedTimelineMinimumHeight = 110;
+constexpr int kVerdictLinesAtLeast = 2; // the verdict list never hides its first lines
 
 struct Headline {
     QString name, tip;
@@ -73,6 +81,18 @@ QString trustText(const PlannerResult& r)
     return mode + QStringLiteral(" · ") + run;
 }
 
+// The planner's content in its scroll area: as tall as the viewport, and
+// never shorter than its layout's minimum for the width it gets (wrapped
+// title, rows of figures), so that a short screen scrolls it. QScrollArea
+// asks heightForWidth, which a layout answers with its preferred height
+// (two 420-px timelines): this answers with the minimum.
+class AtLeastMinimumHeight final : public QWidget {
+public:
+    using QWidget::QWidget;
+    [[nodiscard]] bool hasHeightForWidth() const override { return true; }
+    [[nodiscard]] int heightForWidth(int width) const override { return layout()->totalMinimumHeightForWidth(width); }
+};
+
 // Replaces the list's lines only when they differ: this runs on every slider
 // step, and re-laying out word-wrapped items costs more than the comparison.
 void setLines(QListWidget* list, const QStringList& lines, const QColor* colour = nullptr)
@@ -89,7 +109,7 @@ void setLines(QListWidget* list, const QStringList& lines, const QColor* colour 
 } // namespace
 
 PlannerView::PlannerView(QWidget* parent)
-    : QWidget(parent), m_title(new QLabel(this)), m_numbers(new QGridLayout), m_memory(new MemoryBar(this)),
+    : QWidget(parent), m_title(new QLabel(this)), m_numbers(new FigureGridLayout), m_memory(new MemoryBar(this)),
       m_timeline(new TimelineView(this)), m_verdicts(new QListWidget(this)), m_pinnedTimeline(new TimelineView(this)),
       m_pinnedTitle(new QLabel(this)), m_trust(new QLabel(this))
 {
@@ -108,20 +128,34 @@ PlannerView::PlannerView(QWidget* parent)
     m_verdicts->setObjectName(QStringLiteral("verdicts"));
     m_verdicts->setWordWrap(true);
     m_verdicts->setMaximumHeight(110);
-    m_numbers->setHorizontalSpacing(22);
-    m_numbers->setVerticalSpacing(0);
+    m_verdicts->setMinimumHeight(kVerdictLinesAtLeast * fontMetrics().lineSpacing() + 2 * m_verdicts->frameWidth());
+    m_numbers->setColumnSpacing(kFigureGap);
+    m_numbers->setSpacing(kFigureGap / 2);
+    m_pinnedTitle->setWordWrap(true);
 
     auto* top = new QVBoxLayout;
     top->addWidget(m_title);
     top->addWidget(m_trust);
     top->addLayout(m_numbers);
     top->addWidget(m_memory);
-    auto* layout = new QVBoxLayout(this);
+    // In a scroll area: on a short screen (1366 × 768 with A above B) the
+    // figures, memory bar, timelines and verdicts scroll rather than overlap.
+    auto* scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("plannerScroll"));
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidgetResizable(true);
+    auto* content = new AtLeastMinimumHeight(scroll);
+    auto* layout = new QVBoxLayout(content);
     layout->addLayout(top);
     layout->addWidget(m_pinnedTitle);
     layout->addWidget(m_pinnedTimeline, 1);
     layout->addWidget(m_timeline, 1);
     layout->addWidget(m_verdicts);
+    scroll->setWidget(content);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
     refresh();
 }
 
@@ -138,6 +172,8 @@ void PlannerView::setPinned(const PlannerResultPtr& pinned)
     m_pinnedTimeline->setResult(pinned);
     m_pinnedTimeline->setVisible(pinned != nullptr);
     m_pinnedTitle->setVisible(pinned != nullptr);
+    for (TimelineView* t : {m_timeline, m_pinnedTimeline})
+        t->setMinimumHeight(pinned ? kComparedTimelineMinimumHeight : TimelineView::kMinimumHeight);
     refresh();
 }
 
@@ -201,13 +237,18 @@ void PlannerView::refresh()
         QFont big = font();
         big.setPointSizeF(big.pointSizeF() * 1.45);
         big.setBold(true);
-        for (int i = 0; i < static_cast<int>(rows.size()); ++i) {
-            auto* name = new QLabel(this);
+        for (size_t i = 0; i < rows.size(); ++i) { // one figure (name above value) per headline
+            auto* figure = new QWidget(this);
+            auto* stack = new QVBoxLayout(figure);
+            stack->setContentsMargins(0, 0, 0, 0);
+            stack->setSpacing(0);
+            auto* name = new QLabel(figure);
             name->setForegroundRole(QPalette::PlaceholderText);
-            auto* value = new QLabel(this);
+            auto* value = new QLabel(figure);
             value->setFont(big);
-            m_numbers->addWidget(name, 0, i);
-            m_numbers->addWidget(value, 1, i);
+            stack->addWidget(name);
+            stack->addWidget(value);
+            m_numbers->addWidget(figure);
             m_numberLabels.push_back(name);
             m_numberLabels.push_back(value);
         }

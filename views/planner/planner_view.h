@@ -7,12 +7,12 @@
 
 #include <QWidget>
 
-class QGridLayout;
 class QLabel;
 class QListWidget;
 
 namespace scalescope {
 
+class FigureGridLayout;
 class MemoryBar;
 class TimelineView;
 
@@ -38,7 +38,7 @@ private:
 
     PlannerResultPtr m_result, m_pinned;
     QLabel* m_title = nullptr;
-    QGridLayout* m_numbers = nullptr;
+    FigureGridLayout* m_numbers = nullptr;
     std::vector<QLabel*> m_numberLabels;
     MemoryBar* m_memory = nullptr;
     TimelineView* m_timeline = nullptr;

@@ -2,6 +2,7 @@
 
 #include "model/network/mesh_placement.h"
 #include "views/hardware/zoomable_view.h"
+#include "views/widgets/bounded_combo_box.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -12,15 +13,22 @@
 
 namespace scalescope {
 
+namespace {
+constexpr int kDetailsCharacters = 40;
+constexpr int kColouringCharacters = 22; // "TP rank (tensor slice)" whole: the row wraps before it is elided
+} // namespace
+
 ShardingMapView::ShardingMapView(QWidget* parent)
-    : HardwareView(parent), m_colourLabel(new QLabel(this)), m_colour(new QComboBox(this)), m_details(new QLabel(this))
+    : HardwareView(parent), m_colourLabel(new QLabel(this)), m_colour(new BoundedComboBox(this, kColouringCharacters)),
+      m_details(new QLabel(this))
 {
     m_colour->setObjectName(QStringLiteral("colouringPicker"));
     m_colourLabel->setBuddy(m_colour);
     m_details->setObjectName(QStringLiteral("gpuDetails"));
     m_details->setWordWrap(true);
     m_details->setTextFormat(Qt::RichText);
-    m_details->setMinimumWidth(420);
+    // Wide enough for "GPU 1,234 · TP 3 · PP 12 · DP 5" on one line; longer holdings wrap.
+    m_details->setMinimumWidth(kDetailsCharacters * m_details->fontMetrics().averageCharWidth());
     m_details->setMinimumHeight(2 * m_details->fontMetrics().lineSpacing() + 4); // two lines: mesh coordinates, holdings
     for (int i = 0; i < 4; ++i) m_colour->addItem(QString());
     controls()->addWidget(m_colourLabel);

@@ -60,7 +60,7 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("TimelineView"));
     setMouseTracking(true);
-    setMinimumHeight(160);
+    setMinimumHeight(kMinimumHeight);
     setAttribute(Qt::WA_OpaquePaintEvent);
 }
 

@@ -19,6 +19,7 @@ namespace scalescope {
 class TimelineView final : public QWidget {
     Q_OBJECT
 public:
+    static constexpr int kMinimumHeight = 160; // px: the rows of a 4-stage pipeline stay legible
     explicit TimelineView(QWidget* parent = nullptr);
 
     void setResult(const PlannerResultPtr& result);

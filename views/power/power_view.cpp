@@ -1,6 +1,7 @@
 #include "power_view.h"
 
 #include "power_scene.h"
+#include "views/widgets/bounded_combo_box.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -19,7 +20,7 @@ const char* const kCoolants[] = {"water", "pg25"};
 
 PowerView::PowerView(QWidget* parent)
     : HardwareView(parent), m_deltaTLabel(new QLabel(this)), m_deltaT(new QSlider(Qt::Horizontal, this)),
-      m_deltaTValue(new QLabel(this)), m_coolantLabel(new QLabel(this)), m_coolant(new QComboBox(this))
+      m_deltaTValue(new QLabel(this)), m_coolantLabel(new QLabel(this)), m_coolant(new BoundedComboBox(this))
 {
     m_deltaT->setObjectName(QStringLiteral("deltaTSlider"));
     m_deltaT->setRange(static_cast<int>(kDeltaTMin / kDeltaTStep), static_cast<int>(kDeltaTMax / kDeltaTStep));

@@ -115,7 +115,9 @@ int ControlRowLayout::arrange(const QRect& rect, bool apply) const
             QLayoutItem* item = m_items[k];
             if (item->isEmpty()) continue;
             const QSize hint = item->sizeHint();
-            const int w = std::min(hint.width(), std::max(area.right() + 1 - x, item->minimumSize().width()));
+            const int room = std::max(area.right() + 1 - x, item->minimumSize().width());
+            // A wrapping label (heightForWidth) takes the rest of its line: fewer lines than its compact hint.
+            const int w = item->hasHeightForWidth() ? room : std::min(hint.width(), room);
             const int h = item->hasHeightForWidth() ? std::max(item->heightForWidth(w), item->minimumSize().height()) : hint.height();
             line.append({item, QRect(QPoint(x, y), QSize(w, h))});
             x += w + gap;

@@ -3,7 +3,7 @@
 // onto further lines when the view is narrower than the row, so that a view
 // with many pickers never makes the window wider than the screen. A label
 // stays on the line of the box it names (its buddy); spacing at the start of
-// a line is dropped.
+// a line is dropped; a wrapping label takes the rest of its line.
 
 #include <QLayout>
 #include <QList>

@@ -1,0 +1,33 @@
+#pragma once
+// The views `scalescope-cli export` renders: one list for the command, its
+// help and the top-level help, so that none of them can name fewer.
+
+#include <array>
+#include <string>
+#include <string_view>
+
+namespace scalescope::cli {
+
+struct ExportViewInfo {
+    const char* key;
+    const char* what;     // for --help
+    bool planned = false; // drawn from an evaluated scenario (power, sharding)
+};
+
+inline constexpr std::array<ExportViewInfo, 9> kExportViews{{
+    {"chip", "GPU package"},
+    {"sm", "one SM"},
+    {"superchip", "CPU and GPUs joined by NVLink-C2C"},
+    {"rack", "rack elevation"},
+    {"memory", "memory hierarchy on log scales"},
+    {"roofline", "roofline chart"},
+    {"topology", "network graph"},
+    {"power", "power, cooling and energy of the evaluated scenario", true},
+    {"sharding", "every GPU coloured by its TP rank; --colour tp|pp|dp|ep", true},
+}};
+
+[[nodiscard]] const ExportViewInfo* findExportView(std::string_view key) noexcept;
+// "chip|sm|...|sharding" with `separator` between keys, `last` before the final one.
+[[nodiscard]] std::string exportViewKeys(std::string_view separator, std::string_view last);
+
+} // namespace scalescope::cli

@@ -1,0 +1,78 @@
+// The README's planner screenshots, rendered offscreen from the real main
+// window (hidden; run `view_tests "[.screenshots]"`, then copy
+// renders/screenshots/*.png to resources/screenshots/). The same states as
+// the pictures describe: the default preset, TP dragged to 16 with the
+// timeline's first 1.8 s, dark, Simplified Chinese, and the first start.
+
+#include "planner_drive.h"
+#include "test_support.h"
+
+#include "app/gui/language.h"
+#include "app/gui/main_window.h"
+#include "app/gui/planner_workspace.h"
+#include "app/gui/scenario_controller.h"
+#include "app/gui/theme.h"
+#include "views/planner/planner_view.h"
+#include "views/planner/timeline_view.h"
+
+#include <QCoreApplication>
+#include <QDir>
+
+#include <catch2/catch.hpp>
+
+using namespace scalescope;
+
+namespace {
+
+constexpr QSize kPlannerShot{1500, 900};
+constexpr QSize kWideShot{1920, 1080};
+constexpr double kTp16ZoomSeconds = 1.8; // the first micro-batches, TP inside them, the pipeline fill
+
+struct Shot {
+    const char* file;
+    QSize size;
+    const char* language;
+    Theme theme;
+    bool welcome;
+    bool tp16;
+};
+
+void render(const Shot& shot)
+{
+    applyTheme(shot.theme);
+    Language language;
+    REQUIRE(language.apply(QString::fromLatin1(shot.language)));
+    AppSettings settings;
+    settings.currentView = QStringLiteral("planner");
+    settings.welcomeDismissed = !shot.welcome;
+    MainWindow window(testing::builtinCatalog(), {}, settings, language);
+    window.resize(shot.size);
+    testing::startPlanner(window);
+    if (shot.tp16) {
+        testing::setAxis(window, QStringLiteral("tp"), 16);
+        window.planner()->view()->timeline()->showRange(0, kTp16ZoomSeconds);
+    }
+    testing::settle();
+    REQUIRE(window.size() == shot.size);
+    QDir().mkpath(QStringLiteral(SCALESCOPE_RENDER_DIR "/screenshots"));
+    CHECK(window.grab().toImage().save(
+        QStringLiteral(SCALESCOPE_RENDER_DIR "/screenshots/%1.png").arg(QString::fromLatin1(shot.file))));
+}
+
+} // namespace
+
+TEST_CASE("README screenshots of the planner", "[.screenshots]")
+{
+    const Shot shots[] = {
+        {"first-start", kPlannerShot, "en", Theme::Light, true, false},
+        {"planner-default", kPlannerShot, "en", Theme::Light, false, false},
+        {"planner-tp16", kPlannerShot, "en", Theme::Light, false, true},
+        {"planner-dark", kPlannerShot, "en", Theme::Dark, false, false},
+        {"planner-zh_CN", kPlannerShot, "zh_CN", Theme::Light, false, false},
+        {"planner-breakdown", kWideShot, "en", Theme::Light, false, false},
+        {"planner-breakdown-dark-zh_CN", kWideShot, "zh_CN", Theme::Dark, false, false},
+    };
+    for (const Shot& shot : shots)
+        render(shot);
+    applyTheme(Theme::System);
+}
