@@ -25,17 +25,17 @@ struct WarningTextRow {
 // In WarningCode order.
 constexpr std::array<WarningTextRow, kWarningCodes> kTexts{{
     {WarningCode::TpLeavesNvlinkDomain, "tp_leaves_nvlink_domain",
-     translatable("Verdicts", "tp=%1 spans %2 NVLink domains: its AllGather runs at %3 per GPU instead of over NVLink")},
+     translatable("Verdicts", "TP = %1 spans %2 NVLink domains: its AllGather runs at %3 per GPU instead of over NVLink")},
     {WarningCode::EpLeavesNvlinkDomain, "ep_leaves_nvlink_domain",
-     translatable("Verdicts", "ep=%1 spans %2 NVLink domains: the expert AllToAll crosses the scale-out network")},
+     translatable("Verdicts", "EP = %1 spans %2 NVLink domains: the expert AllToAll crosses the scale-out network")},
     {WarningCode::CpLeavesNvlinkDomain, "cp_leaves_nvlink_domain",
-     translatable("Verdicts", "cp=%1 spans %2 NVLink domains: ring attention crosses the scale-out network")},
+     translatable("Verdicts", "CP = %1 spans %2 NVLink domains: ring attention crosses the scale-out network")},
     {WarningCode::BelowCriticalBatch, "below_dp_critical_batch",
      translatable("Verdicts", "per-GPU batch %1 tokens is below the DP critical batch of ~%2 tokens: data-parallel "
                               "communication cannot hide behind compute")},
     {WarningCode::TpAboveComputeBoundLimit, "tp_above_compute_bound_limit",
      translatable("Verdicts",
-                  "tp=%1 is above the compute-bound limit F·W/C ≈ %2: tensor-parallel communication dominates the MLP")},
+                  "TP = %1 is above the compute-bound limit F·W/C ≈ %2: tensor-parallel communication dominates the MLP")},
     {WarningCode::DoesNotFit, "does_not_fit",
      translatable("Verdicts", "needs %1 per GPU but only %2 of HBM is usable (%3 over)")},
     {WarningCode::SpillsToCpuMemory, "spills_to_cpu_memory",

@@ -1,6 +1,6 @@
 #pragma once
 // The model's judgements of a layout, with the reason in plain words:
-// "tp=16 spans 2 NVLink domains", "per-GPU batch 1,024 tokens is below the
+// "TP = 16 spans 2 NVLink domains", "per-GPU batch 1,024 tokens is below the
 // DP critical batch of ~2,475" (seed 004's rooflines).
 
 #include "model/network/axis_groups.h"

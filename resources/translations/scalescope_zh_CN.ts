@@ -154,24 +154,24 @@
         <translation>%1=%2 不能整除 %3 个 GPU 的 NVLink 域：部分组跨越域边界，要经过横向扩展网络</translation>
     </message>
     <message>
-        <source>tp=%1 spans %2 NVLink domains: its AllGather runs at %3 per GPU instead of over NVLink</source>
-        <translation>tp=%1 跨越 %2 个 NVLink 域：其 AllGather 每 GPU 仅以 %3 运行，而不是走 NVLink</translation>
+        <source>TP = %1 spans %2 NVLink domains: its AllGather runs at %3 per GPU instead of over NVLink</source>
+        <translation>TP = %1 跨越 %2 个 NVLink 域：其 AllGather 每 GPU 仅以 %3 运行，而不是走 NVLink</translation>
     </message>
     <message>
-        <source>ep=%1 spans %2 NVLink domains: the expert AllToAll crosses the scale-out network</source>
-        <translation>ep=%1 跨越 %2 个 NVLink 域：专家 AllToAll 需经过横向扩展网络</translation>
+        <source>EP = %1 spans %2 NVLink domains: the expert AllToAll crosses the scale-out network</source>
+        <translation>EP = %1 跨越 %2 个 NVLink 域：专家 AllToAll 需经过横向扩展网络</translation>
     </message>
     <message>
-        <source>cp=%1 spans %2 NVLink domains: ring attention crosses the scale-out network</source>
-        <translation>cp=%1 跨越 %2 个 NVLink 域：环形注意力需经过横向扩展网络</translation>
+        <source>CP = %1 spans %2 NVLink domains: ring attention crosses the scale-out network</source>
+        <translation>CP = %1 跨越 %2 个 NVLink 域：环形注意力需经过横向扩展网络</translation>
     </message>
     <message>
         <source>per-GPU batch %1 tokens is below the DP critical batch of ~%2 tokens: data-parallel communication cannot hide behind compute</source>
         <translation>每 GPU 批量 %1 个 token，低于数据并行临界批量约 %2 个 token：数据并行通信无法被计算掩盖</translation>
     </message>
     <message>
-        <source>tp=%1 is above the compute-bound limit F·W/C ≈ %2: tensor-parallel communication dominates the MLP</source>
-        <translation>tp=%1 超过计算受限上限 F·W/C ≈ %2：张量并行通信主导了 MLP</translation>
+        <source>TP = %1 is above the compute-bound limit F·W/C ≈ %2: tensor-parallel communication dominates the MLP</source>
+        <translation>TP = %1 超过计算受限上限 F·W/C ≈ %2：张量并行通信主导了 MLP</translation>
     </message>
     <message>
         <source>needs %1 per GPU but only %2 of HBM is usable (%3 over)</source>

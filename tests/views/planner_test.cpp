@@ -160,7 +160,7 @@ TEST_CASE("Planner renders offscreen in English and Chinese with numbers, memory
     testing::setAxis(window, QStringLiteral("tp"), 16);
     bool saysSo = false;
     for (int i = 0; i < view->verdicts()->count(); ++i)
-        saysSo = saysSo || view->verdicts()->item(i)->text().contains(QStringLiteral("tp=16 spans 2 NVLink domains"));
+        saysSo = saysSo || view->verdicts()->item(i)->text().contains(QStringLiteral("TP = 16 spans 2 NVLink domains"));
     CHECK(saysSo);
     testing::renderToFile(window, QStringLiteral("planner-tp16-en"));
     const double step = window.planner()->controller().result()->evaluation.stepTime.si;
