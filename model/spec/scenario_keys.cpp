@@ -26,7 +26,7 @@ const std::vector<std::pair<std::string, Keys>> kBlocks{
     {"network", {"sharp", "efficiency"}},
     {"overlap", {"tp", "dp", "dp_param_gather", "zero3_prefetch", "pp", "ep", "cp"}},
     {"facility", {"coolant", "delta_T_K", "pue", "price_per_kWh", "price_per_gpu_hour"}},
-    {"inference", {"batch", "prompt_tokens", "output_tokens", "precision"}},
+    {"inference", {"batch", "prompt_tokens", "output_tokens", "precision", "kv_precision", "kv_block_tokens"}},
 };
 
 bool contains(const Keys& keys, const std::string& key)
