@@ -240,3 +240,43 @@ TEST_CASE("Property: no NaN or negative time for valid inputs over batch × prom
                         }
                     }
 }
+
+TEST_CASE("Serving AllReduce below 8 MiB in one NVLink domain follows vLLM's custom all-reduce "
+          "(csrc/custom_all_reduce.cuh): one stage below 256 KiB on 8 GPUs, two stages above, NCCL otherwise",
+          "[inference][collectives]")
+{
+    const EvaluationContext ctx = contextFor(serving(1, 128, 8));
+    const double w = 0.822 * 450e9, lat = 1e-6; // nccl-measured: NVLink achievable fraction, per-step latency
+    const auto one = customAllReduce(ctx.tiers, 8, true, Bytes{128 * 1024}, EfficiencyMode::Measured, ctx.calibration);
+    REQUIRE(one);
+    CHECK(one->si == Approx(3 * lat + 7 * 128 * 1024 / w).epsilon(1e-9));
+    const auto two = customAllReduce(ctx.tiers, 8, true, Bytes{1024 * 1024}, EfficiencyMode::Measured, ctx.calibration);
+    REQUIRE(two);
+    CHECK(two->si == Approx(3 * lat + 2 * 7.0 / 8 * 1024 * 1024 / w).epsilon(1e-9));
+    const auto four = customAllReduce(ctx.tiers, 4, true, Bytes{384 * 1024}, EfficiencyMode::Measured, ctx.calibration);
+    REQUIRE(four);
+    CHECK(four->si == Approx(3 * lat + 3 * 384 * 1024 / w).epsilon(1e-9)); // ≤ 4 GPUs: one stage below 512 KiB
+    CHECK_FALSE(customAllReduce(ctx.tiers, 8, true, Bytes{8 * 1024 * 1024}, EfficiencyMode::Measured, ctx.calibration));
+    CHECK_FALSE(customAllReduce(ctx.tiers, 8, false, Bytes{1024}, EfficiencyMode::Measured, ctx.calibration));
+    CHECK_FALSE(customAllReduce(ctx.tiers, 3, true, Bytes{1024}, EfficiencyMode::Measured, ctx.calibration));
+    CHECK_FALSE(customAllReduce(ctx.tiers, 16, true, Bytes{1024}, EfficiencyMode::Measured, ctx.calibration));
+}
+
+TEST_CASE("Pipeline stages add to TTFT and TPOT: PP 2 × TP 4 runs each pass through two stages of 40 layers",
+          "[inference][pipeline]")
+{
+    Scenario s = serving(4, 512, 32, 4);
+    s.parallel.pp = 2;
+    s.parallel.dp = 1;
+    const InferenceEvaluation e = evaluateInference(contextFor(s));
+    REQUIRE(e.ok);
+    const OpRow* send = findRow(e, OpKind::PpSend, Phase::Decode);
+    REQUIRE(send);
+    CHECK(send->count == 1);
+    Seconds stage{};
+    for (OpStream st : {OpStream::Compute, OpStream::Tp, OpStream::Ep}) stage += e.ops.streamTotal(st, Phase::Decode);
+    CHECK(e.tpot.si == Approx(2 * stage.si + send->time.si).epsilon(1e-12));
+    const OpRow* qkv = findRow(e, OpKind::QkvProjection, Phase::Decode);
+    REQUIRE(qkv);
+    CHECK(qkv->count == 40);
+}
