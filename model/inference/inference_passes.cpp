@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 
 namespace scalescope {
 
@@ -54,9 +55,7 @@ using Acc = KernelCosts::Acc;
 // The measured device-to-device copy (compute-*.json memory_bound "permute").
 constexpr MemoryOp kCopy = MemoryOp::Permute;
 
-struct Linear {
-    double m = 0, n = 0, k = 0;
-};
+using Linear = GemmShape;
 
 struct Builder {
     const KernelCosts& kc;
@@ -65,6 +64,10 @@ struct Builder {
     PassAssumptions& flags;
 
     void linear(OpKind op, OpScope scope, double count, std::initializer_list<Linear> shapes) const
+    {
+        linear(op, scope, count, std::span<const Linear>(shapes.begin(), shapes.size()));
+    }
+    void linear(OpKind op, OpScope scope, double count, std::span<const Linear> shapes) const
     {
         if (count <= 0) return;
         Acc a;
@@ -95,24 +98,13 @@ void addLayer(const ResolvedSystem& sys, const ParallelLayout& p, const Inferenc
     const KernelCosts& kc = b.kc;
     const OpScope scope = moe ? OpScope::MoeLayer : OpScope::DenseLayer;
     const double tp = p.tp, B = pass.batch, T = pass.batch * pass.tokensPerSequence, L = pass.kvTokens;
-    const double h = m.hidden.value, a = m.heads.value, kv = m.kvHeads.value, d = m.headDim.value;
+    const double h = m.hidden.value, a = m.heads.value;
     const double act = kActivationBytes;
 
     b.memory(OpKind::AttentionNorm, MemoryOp::Norm, scope, count, 2 * T * h * act);
-    double qkWidth = a * d, vWidth = a * d, ropeWidth = (a + kv) * d;
-    if (m.mla) {
-        const MlaSpec& x = *m.mla;
-        const double qk = x.qkNopeHeadDim.value + x.qkRopeHeadDim.value, rope = x.qkRopeHeadDim.value;
-        const double qRank = x.qLoraRank.value, kvRank = x.kvLoraRank.value;
-        qkWidth = a * qk;
-        vWidth = a * x.vHeadDim.value;
-        ropeWidth = a * rope + rope;
-        b.linear(OpKind::QkvProjection, scope, count,
-                 {{T, qRank, h}, {T, a * qk / tp, qRank}, {T, kvRank + rope, h},
-                  {T, a * (x.qkNopeHeadDim.value + x.vHeadDim.value) / tp, kvRank}});
-    } else {
-        b.linear(OpKind::QkvProjection, scope, count, {{T, (a + 2 * kv) * d / tp, h}});
-    }
+    const AttentionProjection ap = attentionProjection(m, T, p.tp);
+    const double qkWidth = ap.qkWidth, vWidth = ap.vWidth, ropeWidth = ap.ropeWidth;
+    b.linear(OpKind::QkvProjection, scope, count, {ap.qkv.data(), static_cast<size_t>(ap.qkvCount)});
     b.memory(OpKind::Rotary, MemoryOp::Rotary, scope, count, 2 * T * ropeWidth / tp * act);
     {
         Acc at;
