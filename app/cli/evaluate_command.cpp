@@ -5,9 +5,9 @@
 
 #include "model/inference/inference_json.h"
 #include "model/inference/inference_step.h"
+#include "model/search/layout_search.h"
 #include "model/training/evaluation_json.h"
 #include "model/training/operation_breakdown.h"
-#include "model/search/layout_search.h"
 #include "model/training/pipeline_timeline.h"
 
 #include <fstream>
@@ -78,15 +78,21 @@ nlohmann::json timelineJson(const EvaluationContext& ctx, const Timeline& t)
 std::string inferenceBreakdownText(const nlohmann::json& breakdown)
 {
     using A = TextTable::Align;
-    TextTable table({{"phase"}, {"op"}, {"stream"}, {"count", A::Right}, {"time", A::Right}, {"per pass", A::Right},
-                     {"share", A::Right}, {"source"}});
+    TextTable table({{"phase"},
+                     {"op"},
+                     {"stream"},
+                     {"count", A::Right},
+                     {"time", A::Right},
+                     {"per pass", A::Right},
+                     {"share", A::Right},
+                     {"source"}});
     for (const auto& r : breakdown["rows"]) {
         std::ostringstream share;
         share << std::fixed << std::setprecision(1) << r["share_of_pass"].get<double>() * 100 << " %";
         table.addRow({r["phase"].get<std::string>(), r["op"].get<std::string>(), r["stream"].get<std::string>(),
                       std::to_string(static_cast<long long>(r["count_per_pass"].get<double>())),
-                      format(Seconds{r["time_s"].get<double>()}), format(Seconds{r["pass_s"].get<double>()}), share.str(),
-                      r["source"].is_string() ? r["source"].get<std::string>() : std::string()},
+                      format(Seconds{r["time_s"].get<double>()}), format(Seconds{r["pass_s"].get<double>()}),
+                      share.str(), r["source"].is_string() ? r["source"].get<std::string>() : std::string()},
                      "");
     }
     std::ostringstream out;
@@ -111,8 +117,10 @@ bool evaluateInferenceScenario(const EvaluationContext& ctx, const std::string& 
     j["file"] = file;
     if (args.has("--breakdown")) {
         const nlohmann::json breakdown = inferenceBreakdownJson(ctx, e);
-        if (args.has("--text")) tables += file + "\n" + inferenceBreakdownText(breakdown) + "\n";
-        else j["breakdown"] = breakdown;
+        if (args.has("--text"))
+            tables += file + "\n" + inferenceBreakdownText(breakdown) + "\n";
+        else
+            j["breakdown"] = breakdown;
     }
     results.push_back(std::move(j));
     return true;
@@ -221,7 +229,8 @@ int runSearch(const Args& args, std::ostream& out, std::ostream& err)
     const auto ctx = loadContext(parsed->positional()[0], err);
     if (!ctx) return BadInput;
     if (ctx->scenario.mode == Mode::Inference) {
-        err << parsed->positional()[0] << ": /mode: expected a training scenario (search does not rank serving layouts yet)\n";
+        err << parsed->positional()[0]
+            << ": /mode: expected a training scenario (search does not rank serving layouts yet)\n";
         return BadInput;
     }
     const SearchResult r = searchLayouts(*ctx, options);

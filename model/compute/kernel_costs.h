@@ -91,7 +91,8 @@ public:
         const double bytes = (m * k + n * k) * m_inputBytes + m * n * kActivationBytes;
         const Efficiency e = gemmEfficiency(*m_setup.compute, m_setup.precision, pass, m, n, k);
         const Efficiency bw = memoryBandwidthFraction(*m_setup.compute, copy);
-        const Seconds t = std::max(Seconds{flops / (m_setup.gemmPeak.si * e.fraction)}, Bytes{bytes} / (m_setup.hbm * bw.fraction));
+        const Seconds t =
+            std::max(Seconds{flops / (m_setup.gemmPeak.si * e.fraction)}, Bytes{bytes} / (m_setup.hbm * bw.fraction));
         add(a, flops, bytes, t, bw.source);
         return true;
     }

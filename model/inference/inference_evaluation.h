@@ -27,31 +27,31 @@ struct InferenceMemory {
 
 // What an inference evaluation warns about (inference_json.cpp words them).
 enum class InferenceWarning {
-    DoesNotFit,             // a = total bytes, b = usable bytes
+    DoesNotFit,              // a = total bytes, b = usable bytes
     DecodeGemmBelowMeasured, // a = decode tokens per GEMM, b = smallest measured M
-    DecodeAttentionBound,   // one-query attention costed as a bandwidth bound (no measurement)
+    DecodeAttentionBound,    // one-query attention costed as a bandwidth bound (no measurement)
     DecodeCollectiveLatency, // decode collectives below the measured message sizes
-    PowerFromComputeUse,    // energy from the power model's MFU-based utilisation
+    PowerFromComputeUse,     // energy from the power model's MFU-based utilisation
 };
 
 struct InferenceEvaluation {
     bool ok = false;
     std::string error, errorPath;
 
-    int batch = 0;     // sequences per replica (the scenario's, or max_batch for "max")
-    int maxBatch = 0;  // the largest batch that fits in usable HBM (0: not even one)
-    int replicas = 1;  // dp
-    int gpus = 0;      // all replicas
-    Seconds ttft{};    // prefill of one batch through every stage, communication included
-    Seconds tpot{};    // mean decode step over the O − 1 steps after the first token
+    int batch = 0;                       // sequences per replica (the scenario's, or max_batch for "max")
+    int maxBatch = 0;                    // the largest batch that fits in usable HBM (0: not even one)
+    int replicas = 1;                    // dp
+    int gpus = 0;                        // all replicas
+    Seconds ttft{};                      // prefill of one batch through every stage, communication included
+    Seconds tpot{};                      // mean decode step over the O − 1 steps after the first token
     Seconds prefillTime{}, decodeStep{}; // one pass of the pipeline (= ttft, tpot)
     double meanKvTokens = 0;             // KV length tpot is evaluated at: P + O / 2
     Bytes kvCache{};                     // the batch at the last output token, one replica's GPUs summed
     Bytes kvCachePerGpu{};
-    double tokensPerSPerUser = 0;        // 1 / tpot
-    double outputTokensPerS = 0;         // all replicas, steady state
+    double tokensPerSPerUser = 0; // 1 / tpot
+    double outputTokensPerS = 0;  // all replicas, steady state
     double tokensPerSPerGpu = 0;
-    double decodeMfu = 0;                // decode FLOPs over the BF16 dense peak of every GPU
+    double decodeMfu = 0; // decode FLOPs over the BF16 dense peak of every GPU
     Joules energyPerToken{};
     InferenceMemory memory;
 

@@ -144,7 +144,8 @@ void addLayer(const ResolvedSystem& sys, const ParallelLayout& p, const Inferenc
         b.memory(OpKind::Permute, MemoryOp::Permute, scope, 2 * count, 2 * T * k * h * act);
         Acc x;
         if (perExpert >= gemmSmallestMeasuredTokens(sys.compute, sys.scenario.inference.precision) || !kc.measured()) {
-            const double balance = kc.measured() ? 1.0 / moeLoadImbalance(sys.compute, MoeBalancing::AuxiliaryLoss).value : 1.0;
+            const double balance =
+                kc.measured() ? 1.0 / moeLoadImbalance(sys.compute, MoeBalancing::AuxiliaryLoss).value : 1.0;
             kc.groupedGemm(x, GemmPass::Forward, perExpert, gates * fe / tp, h, static_cast<int>(local), balance);
             kc.groupedGemm(x, GemmPass::Forward, perExpert, h, fe / tp, static_cast<int>(local), balance);
         } else {

@@ -35,19 +35,23 @@ bool layoutProblem(const ResolvedSystem& sys, const ParallelLayout& p, Inference
         e.error = std::move(message);
         return true;
     };
-    if (p.cp != 1) return fail("/parallel/cp", "expected cp = 1 when serving (context parallelism is not modelled for inference)");
+    if (p.cp != 1)
+        return fail("/parallel/cp", "expected cp = 1 when serving (context parallelism is not modelled for inference)");
     const long long ranks = static_cast<long long>(p.tp) * p.pp * p.dp;
     if (ranks != sys.scenario.gpus)
         return fail("/parallel", "expected tp · pp · dp = gpus (" + std::to_string(sys.scenario.gpus) + "), found " +
                                      std::to_string(ranks));
     if (m.heads.value % p.tp != 0)
-        return fail("/parallel/tp", "expected tp to divide the model's " + std::to_string(m.heads.value) + " attention heads");
+        return fail("/parallel/tp",
+                    "expected tp to divide the model's " + std::to_string(m.heads.value) + " attention heads");
     if (p.pp > m.layers.value)
         return fail("/parallel/pp", "expected at most one stage per layer (" + std::to_string(m.layers.value) + ")");
     if (p.ep > 1 && !m.moe) return fail("/parallel/ep", "expected ep = 1: the model has no experts");
-    if (p.dp % p.ep != 0) return fail("/parallel/ep", "expected ep to divide dp (experts are sharded over data-parallel ranks)");
+    if (p.dp % p.ep != 0)
+        return fail("/parallel/ep", "expected ep to divide dp (experts are sharded over data-parallel ranks)");
     if (!sys.gpu.peak(sys.scenario.inference.precision))
-        return fail("/inference/precision", "expected a precision the " + sys.gpu.name + " has Tensor Cores for, found \"" +
+        return fail("/inference/precision", "expected a precision the " + sys.gpu.name +
+                                                " has Tensor Cores for, found \"" +
                                                 std::string(precisionKey(sys.scenario.inference.precision)) + "\"");
     return false;
 }
@@ -66,7 +70,8 @@ Seconds addCollectives(const ResolvedSystem& sys, const ParallelLayout& p, const
     const double h = m.hidden.value;
     auto row = [&](OpKind op, OpStream stream, OpScope scope, double count, Bytes bytes, const CollectiveCost& c) {
         if (count <= 0 || c.time.si <= 0) return;
-        const double eff = c.tierCount > 0 && c.bottleneckTier >= 0 ? c.tiers[static_cast<size_t>(c.bottleneckTier)].efficiency : 1.0;
+        const double eff =
+            c.tierCount > 0 && c.bottleneckTier >= 0 ? c.tiers[static_cast<size_t>(c.bottleneckTier)].efficiency : 1.0;
         t.add({op, phase, stream, scope, OpBound::Collective, count, Flops{}, bytes, eff, source, c.time, Seconds{}});
     };
     const Bytes activations{tokens * h * kActivationBytes};
@@ -102,7 +107,8 @@ Seconds addCollectives(const ResolvedSystem& sys, const ParallelLayout& p, const
 Seconds stagePass(const OperationTable& t, Phase phase) noexcept
 {
     Seconds sum{};
-    for (OpStream s : {OpStream::Compute, OpStream::Tp, OpStream::Ep}) sum += t.streamTotal(s, phase);
+    for (OpStream s : {OpStream::Compute, OpStream::Tp, OpStream::Ep})
+        sum += t.streamTotal(s, phase);
     return sum;
 }
 
@@ -179,7 +185,8 @@ InferenceEvaluation evaluateInference(const ResolvedSystem& sys, const ParallelL
     if (p.tp > 1 || p.ep > 1 || p.pp > 1) e.warn(InferenceWarning::DecodeCollectiveLatency);
     e.warn(InferenceWarning::PowerFromComputeUse, mfu);
 
-    e.ok = std::isfinite(e.ttft.si) && std::isfinite(e.tpot.si) && e.ttft.si > 0 && e.tpot.si > 0 && e.ops.dropped() == 0;
+    e.ok =
+        std::isfinite(e.ttft.si) && std::isfinite(e.tpot.si) && e.ttft.si > 0 && e.tpot.si > 0 && e.ops.dropped() == 0;
     if (!e.ok) {
         e.errorPath = "/inference";
         e.error = e.ops.dropped() ? "the operation table overflowed (a bug: please report the scenario)"

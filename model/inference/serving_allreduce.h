@@ -16,8 +16,8 @@
 // assumption carried from NCCL's calibration: the kernels were not measured.
 
 #include "model/core/network_tiers.h"
-#include "model/spec/scenario.h"
 #include "model/spec/hardware_specs.h"
+#include "model/spec/scenario.h"
 #include "model/spec/units.h"
 
 #include <optional>

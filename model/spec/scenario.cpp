@@ -407,19 +407,26 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
     f.pricePerGpuHour = r.number("/facility/price_per_gpu_hour", f.pricePerGpuHour, 0);
 
     if (s.mode == Mode::Inference && !r.at("/inference"))
-        r.error("/inference", "expected an inference block (batch, prompt_tokens, output_tokens, precision) for mode \"inference\"");
+        r.error("/inference",
+                "expected an inference block (batch, prompt_tokens, output_tokens, precision) for mode \"inference\"");
     InferenceSettings& in = s.inference;
     if (const nlohmann::json* batch = r.at("/inference/batch"); batch && batch->is_string()) {
-        if (batch->get<std::string>() == "max") in.batchMax = true;
-        else r.error("/inference/batch", "expected a positive whole number or \"max\", found \"" + batch->get<std::string>() + "\"");
+        if (batch->get<std::string>() == "max")
+            in.batchMax = true;
+        else
+            r.error("/inference/batch",
+                    "expected a positive whole number or \"max\", found \"" + batch->get<std::string>() + "\"");
     } else {
         in.batch = static_cast<int>(r.whole("/inference/batch", in.batch, 1, false, kMaxInferenceTokens));
     }
-    in.promptTokens = static_cast<int>(r.whole("/inference/prompt_tokens", in.promptTokens, 1, false, kMaxInferenceTokens));
-    in.outputTokens = static_cast<int>(r.whole("/inference/output_tokens", in.outputTokens, 1, false, kMaxInferenceTokens));
+    in.promptTokens =
+        static_cast<int>(r.whole("/inference/prompt_tokens", in.promptTokens, 1, false, kMaxInferenceTokens));
+    in.outputTokens =
+        static_cast<int>(r.whole("/inference/output_tokens", in.outputTokens, 1, false, kMaxInferenceTokens));
     in.precision = readPrecision(r, "/inference/precision", in.precision);
     if (r.at("/inference/kv_precision")) in.kvPrecision = readPrecision(r, "/inference/kv_precision", in.precision);
-    in.kvBlockTokens = static_cast<int>(r.whole("/inference/kv_block_tokens", in.kvBlockTokens, 1, false, kMaxInferenceTokens));
+    in.kvBlockTokens =
+        static_cast<int>(r.whole("/inference/kv_block_tokens", in.kvBlockTokens, 1, false, kMaxInferenceTokens));
 
     for (const std::string& key : scenarioDocumentationKeys())
         if (doc.contains(key)) s.extra[key] = doc[key];

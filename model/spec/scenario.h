@@ -157,9 +157,9 @@ struct InferenceSettings {
     bool batchMax = false; // "batch": "max": the largest batch that fits in memory
     int promptTokens = 2048;
     int outputTokens = 128;
-    Precision precision = Precision::Fp8;           // weights and GEMMs
-    std::optional<Precision> kvPrecision;           // "kv_precision"; absent: `precision`
-    int kvBlockTokens = 16;                         // "kv_block_tokens": paged KV block (vLLM's default block_size)
+    Precision precision = Precision::Fp8; // weights and GEMMs
+    std::optional<Precision> kvPrecision; // "kv_precision"; absent: `precision`
+    int kvBlockTokens = 16;               // "kv_block_tokens": paged KV block (vLLM's default block_size)
     [[nodiscard]] Precision kv() const noexcept { return kvPrecision.value_or(precision); }
 };
 

@@ -20,8 +20,8 @@ const Keys kDocumentation{"$schema", "note", "notes", "comment"};
 const std::vector<std::pair<std::string, Keys>> kBlocks{
     {"training",
      {"seq_len", "global_batch", "precision", "zero_stage", "recompute", "tokens_total", "moe_balancing",
-      "optimizer_state", "main_grads", "recompute_modules", "recompute_layers", "attention_kernel", "fp8_params", "fp8_scaling",
-      "zero3_style", "cross_entropy"}},
+      "optimizer_state", "main_grads", "recompute_modules", "recompute_layers", "attention_kernel", "fp8_params",
+      "fp8_scaling", "zero3_style", "cross_entropy"}},
     {"parallel", {"tp", "pp", "cp", "ep", "dp", "vpp", "microbatch_size", "schedule", "order"}},
     {"network", {"sharp", "efficiency"}},
     {"overlap", {"tp", "dp", "dp_param_gather", "zero3_prefetch", "pp", "ep", "cp"}},

@@ -16,7 +16,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kFixture = std::string(SCALESCOPE_FIXTURES_DIR) + "/scenarios/inference_batch1_8xh100.scalescope.json";
+const std::string kFixture =
+    std::string(SCALESCOPE_FIXTURES_DIR) + "/scenarios/inference_batch1_8xh100.scalescope.json";
 
 } // namespace
 
@@ -27,9 +28,9 @@ TEST_CASE("evaluate prints an inference scenario's keys: batch-1 LLaMA-3 70B BF1
     INFO(err.str());
     const auto j = nlohmann::json::parse(out.str());
     CHECK(j["mode"] == "inference");
-    for (const char* key : {"ttft_s", "tpot_s", "kv_cache_B", "kv_cache_per_gpu_B", "max_batch", "tokens_per_s_per_user",
-                            "output_tokens_per_s", "tokens_per_s_per_gpu", "energy_per_token_J", "memory_per_gpu",
-                            "warnings"})
+    for (const char* key :
+         {"ttft_s", "tpot_s", "kv_cache_B", "kv_cache_per_gpu_B", "max_batch", "tokens_per_s_per_user",
+          "output_tokens_per_s", "tokens_per_s_per_gpu", "energy_per_token_J", "memory_per_gpu", "warnings"})
         CHECK(j.contains(key));
     // Weight-read bound: ~17.6 GB per GPU at 2.8 TB/s plus 160 small AllReduces.
     CHECK(j["tpot_s"].get<double>() > 5e-3);
@@ -74,7 +75,8 @@ TEST_CASE("evaluate --breakdown of an inference scenario: prefill and decode row
     CHECK_THAT(tlerr.str(), Catch::Contains("--timeline: expected a training scenario"));
 }
 
-TEST_CASE("evaluate refuses keys of what is not built (speculative decoding) with an unknown-key error", "[cli][inference]")
+TEST_CASE("evaluate refuses keys of what is not built (speculative decoding) with an unknown-key error",
+          "[cli][inference]")
 {
     nlohmann::json j = nlohmann::json::parse(std::ifstream(kFixture));
     j["inference"]["speculative_tokens"] = 4;

@@ -10,8 +10,13 @@ namespace {
 
 nlohmann::json inferenceDoc(const nlohmann::json& block)
 {
-    return {{"format", "scalescope-scenario/1"}, {"system", "dgx-h100-superpod"}, {"gpus", 8}, {"model", "llama3-70b"},
-            {"mode", "inference"}, {"parallel", {{"tp", 8}}}, {"inference", block}};
+    return {{"format", "scalescope-scenario/1"},
+            {"system", "dgx-h100-superpod"},
+            {"gpus", 8},
+            {"model", "llama3-70b"},
+            {"mode", "inference"},
+            {"parallel", {{"tp", 8}}},
+            {"inference", block}};
 }
 
 std::string errorText(const nlohmann::json& doc)
@@ -19,7 +24,8 @@ std::string errorText(const nlohmann::json& doc)
     SpecErrors errors;
     (void)parseScenario(doc, "serve.json", errors);
     std::string all;
-    for (const auto& e : errors) all += e.text() + "\n";
+    for (const auto& e : errors)
+        all += e.text() + "\n";
     return all;
 }
 
@@ -30,8 +36,9 @@ TEST_CASE("Inference block: batch, prompt, output, precisions and paged block si
           "[inference][scenario]")
 {
     SpecErrors errors;
-    auto s = parseScenario(inferenceDoc({{"batch", 64}, {"prompt_tokens", 2048}, {"output_tokens", 128}, {"precision", "bf16"}}),
-                           "serve.json", errors);
+    auto s = parseScenario(
+        inferenceDoc({{"batch", 64}, {"prompt_tokens", 2048}, {"output_tokens", 128}, {"precision", "bf16"}}),
+        "serve.json", errors);
     REQUIRE(s);
     CHECK(s->mode == Mode::Inference);
     CHECK(s->inference.batch == 64);
@@ -42,8 +49,12 @@ TEST_CASE("Inference block: batch, prompt, output, precisions and paged block si
     CHECK(s->inference.kv() == Precision::Bf16);
     CHECK(s->inference.kvBlockTokens == 16);
 
-    auto t = parseScenario(inferenceDoc({{"batch", "max"}, {"prompt_tokens", 1024}, {"output_tokens", 256},
-                                         {"precision", "fp8"}, {"kv_precision", "fp4"}, {"kv_block_tokens", 32}}),
+    auto t = parseScenario(inferenceDoc({{"batch", "max"},
+                                         {"prompt_tokens", 1024},
+                                         {"output_tokens", 256},
+                                         {"precision", "fp8"},
+                                         {"kv_precision", "fp4"},
+                                         {"kv_block_tokens", 32}}),
                            "serve.json", errors);
     REQUIRE(t);
     CHECK(t->inference.batchMax);
@@ -63,12 +74,17 @@ TEST_CASE("Inference block: invalid values are errors at their JSON path", "[inf
 {
     CHECK(scenarioErrorPaths(inferenceDoc({{"batch", 0}})) == std::vector<std::string>{"/inference/batch"});
     CHECK(scenarioErrorPaths(inferenceDoc({{"batch", "all"}})) == std::vector<std::string>{"/inference/batch"});
-    CHECK(scenarioErrorPaths(inferenceDoc({{"prompt_tokens", 0}})) == std::vector<std::string>{"/inference/prompt_tokens"});
-    CHECK(scenarioErrorPaths(inferenceDoc({{"output_tokens", -3}})) == std::vector<std::string>{"/inference/output_tokens"});
-    CHECK(scenarioErrorPaths(inferenceDoc({{"kv_precision", "int3"}})) == std::vector<std::string>{"/inference/kv_precision"});
-    CHECK(scenarioErrorPaths(inferenceDoc({{"kv_block_tokens", 0}})) == std::vector<std::string>{"/inference/kv_block_tokens"});
-    CHECK_THAT(errorText(inferenceDoc({{"batch", "all"}})),
-               Catch::Contains("serve.json: /inference/batch: expected a positive whole number or \"max\", found \"all\""));
+    CHECK(scenarioErrorPaths(inferenceDoc({{"prompt_tokens", 0}})) ==
+          std::vector<std::string>{"/inference/prompt_tokens"});
+    CHECK(scenarioErrorPaths(inferenceDoc({{"output_tokens", -3}})) ==
+          std::vector<std::string>{"/inference/output_tokens"});
+    CHECK(scenarioErrorPaths(inferenceDoc({{"kv_precision", "int3"}})) ==
+          std::vector<std::string>{"/inference/kv_precision"});
+    CHECK(scenarioErrorPaths(inferenceDoc({{"kv_block_tokens", 0}})) ==
+          std::vector<std::string>{"/inference/kv_block_tokens"});
+    CHECK_THAT(
+        errorText(inferenceDoc({{"batch", "all"}})),
+        Catch::Contains("serve.json: /inference/batch: expected a positive whole number or \"max\", found \"all\""));
     nlohmann::json noBlock = inferenceDoc({});
     noBlock.erase("inference");
     CHECK(scenarioErrorPaths(noBlock) == std::vector<std::string>{"/inference"});
@@ -83,5 +99,6 @@ TEST_CASE("Inference block: unknown keys are errors with a suggestion; disaggreg
     CHECK_THAT(errorText(inferenceDoc({{"kv_precison", "fp8"}})),
                Catch::Contains("serve.json: /inference/kv_precison: unknown key; did you mean kv_precision?"));
     for (const char* key : {"disaggregated", "prefill_gpus", "speculative", "draft_tokens"})
-        CHECK(scenarioErrorPaths(inferenceDoc({{key, 1}})) == std::vector<std::string>{std::string("/inference/") + key});
+        CHECK(scenarioErrorPaths(inferenceDoc({{key, 1}})) ==
+              std::vector<std::string>{std::string("/inference/") + key});
 }

@@ -6,8 +6,8 @@
 #include "model/inference/inference_memory.h"
 #include "model/inference/inference_passes.h"
 #include "model/inference/inference_step.h"
-#include "model/inference/serving_allreduce.h"
 #include "model/inference/kv_cache.h"
+#include "model/inference/serving_allreduce.h"
 
 #include <cmath>
 
@@ -177,7 +177,8 @@ TEST_CASE("Memory and KV of the preset's batch: weights over TP at 2 B, KV = bat
     CHECK(e.energyPerToken.si > 0);
 }
 
-TEST_CASE("Data-parallel replicas multiply throughput: TP 4 × DP 2 serves twice one replica's tokens", "[inference][throughput]")
+TEST_CASE("Data-parallel replicas multiply throughput: TP 4 × DP 2 serves twice one replica's tokens",
+          "[inference][throughput]")
 {
     const InferenceEvaluation e = evaluateInference(contextFor(serving(8, 512, 64, 4)));
     REQUIRE(e.ok);
@@ -224,7 +225,8 @@ TEST_CASE("Property: no NaN or negative time for valid inputs over batch × prom
                         const EvaluationContext ctx = contextFor(s);
                         if (ctx.model.heads.value % tp != 0) continue;
                         const InferenceEvaluation e = evaluateInference(ctx);
-                        INFO(model << " tp " << tp << " batch " << batch << " prompt " << prompt << " output " << output);
+                        INFO(model << " tp " << tp << " batch " << batch << " prompt " << prompt << " output "
+                                   << output);
                         REQUIRE(e.ok);
                         CHECK(std::isfinite(e.ttft.si));
                         CHECK(std::isfinite(e.tpot.si));
@@ -274,7 +276,8 @@ TEST_CASE("Pipeline stages add to TTFT and TPOT: PP 2 × TP 4 runs each pass thr
     REQUIRE(send);
     CHECK(send->count == 1);
     Seconds stage{};
-    for (OpStream st : {OpStream::Compute, OpStream::Tp, OpStream::Ep}) stage += e.ops.streamTotal(st, Phase::Decode);
+    for (OpStream st : {OpStream::Compute, OpStream::Tp, OpStream::Ep})
+        stage += e.ops.streamTotal(st, Phase::Decode);
     CHECK(e.tpot.si == Approx(2 * stage.si + send->time.si).epsilon(1e-12));
     const OpRow* qkv = findRow(e, OpKind::QkvProjection, Phase::Decode);
     REQUIRE(qkv);
