@@ -27,8 +27,9 @@ const std::string& decodeAttentionAssumption() noexcept
 const std::string& expertsTouchedAssumption() noexcept
 {
     static const std::string s = "assumption: uniform routing; a pass reads the weights of the local experts its "
-                                 "tokens reach, E/ep · (1 − (1 − k/E)^(ep·T)), below the smallest measured GEMM M "
-                                 "at the measured device-to-device copy bandwidth";
+                                 "tokens reach, E/ep · (1 − (1 − k/E)^(ep·T)), as one GEMM at the mean tokens per "
+                                 "expert (below the smallest measured M: its weight bytes at the measured "
+                                 "device-to-device copy bandwidth)";
     return s;
 }
 
@@ -122,8 +123,10 @@ void addLayer(const ResolvedSystem& sys, const ParallelLayout& p, const Inferenc
             const double io = B * (qkWidth + vWidth) / tp * act;
             kc.memory(at, kCopy, kvBytes + io);
             at.flops = B * 2 * L * (qkWidth + vWidth) / tp;
-            at.source = &decodeAttentionAssumption();
-            b.flags.attentionBound = true;
+            if (kc.measured()) { // theoretical mode: the plain roofline, no assumption
+                at.source = &decodeAttentionAssumption();
+                b.flags.attentionBound = true;
+            }
             b.t.add(kc.row(at, OpKind::AttentionCore, b.phase, scope, OpBound::Memory, count));
         }
     }
@@ -149,10 +152,12 @@ void addLayer(const ResolvedSystem& sys, const ParallelLayout& p, const Inferenc
             kc.groupedGemm(x, GemmPass::Forward, perExpert, gates * fe / tp, h, static_cast<int>(local), balance);
             kc.groupedGemm(x, GemmPass::Forward, perExpert, h, fe / tp, static_cast<int>(local), balance);
         } else {
-            // Few tokens per expert: the touched experts' weights bound the time.
-            const double tokens = routed * k / ep; // this GPU's expert tokens
-            kc.gemmBelowMeasured(x, GemmPass::Forward, tokens, touched * gates * fe / tp, h, kCopy);
-            kc.gemmBelowMeasured(x, GemmPass::Forward, tokens, h, touched * fe / tp, kCopy);
+            // Few tokens per expert: one GEMM over the touched experts' weights
+            // at the mean tokens per touched expert (the pass's exact FLOPs and
+            // weight bytes), bounded by those bytes below the measured M.
+            const double m1 = T * k / touched;
+            kc.gemmBelowMeasured(x, GemmPass::Forward, m1, touched * gates * fe / tp, h, kCopy);
+            kc.gemmBelowMeasured(x, GemmPass::Forward, m1, touched * h, fe / tp, kCopy);
             x.source = &expertsTouchedAssumption();
             b.flags.gemmBelowMeasured = true;
         }

@@ -283,3 +283,24 @@ TEST_CASE("Pipeline stages add to TTFT and TPOT: PP 2 × TP 4 runs each pass thr
     REQUIRE(qkv);
     CHECK(qkv->count == 40);
 }
+
+TEST_CASE("MoE decode reads only the experts its tokens reach: DeepSeek-V3 batch 1 with EP 8 touches "
+          "32 · (1 − (1 − 8/256)^8) ≈ 7.18 of a GPU's 32 experts per layer (uniform routing)",
+          "[inference][decode][moe]")
+{
+    Scenario s = serving(1, 1024, 16, 1);
+    s.model = "deepseek-v3";
+    s.parallel.ep = 8;
+    const EvaluationContext ctx = contextFor(s);
+    const InferenceEvaluation e = evaluateInference(ctx);
+    REQUIRE(e.ok);
+    const OpRow* experts = findRow(e, OpKind::ExpertGemms, Phase::Decode);
+    REQUIRE(experts);
+    CHECK(experts->source == &expertsTouchedAssumption());
+    const double touched = 32 * (1 - std::pow(1 - 8.0 / 256, 8));
+    const double weights = touched * 3 * 2048.0 * 7168 * 2; // gate, up and down of each, BF16
+    CHECK(experts->bytes.si == Approx(weights).epsilon(0.002));
+    CHECK(experts->flops.si == Approx(2 * 8 * 3 * 2048.0 * 7168).epsilon(1e-12)); // top-8 experts of one token
+    CHECK(experts->count == 58);                                                  // the MoE layers
+    CHECK_FALSE(e.memory.fits); // 671 B parameters do not fit in 8 × 80 GB
+}
