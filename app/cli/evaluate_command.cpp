@@ -3,9 +3,11 @@
 #include "scenario_loading.h"
 #include "text_table.h"
 
+#include "model/inference/inference_json.h"
+#include "model/inference/inference_step.h"
+#include "model/search/layout_search.h"
 #include "model/training/evaluation_json.h"
 #include "model/training/operation_breakdown.h"
-#include "model/search/layout_search.h"
 #include "model/training/pipeline_timeline.h"
 
 #include <fstream>
@@ -20,6 +22,11 @@ constexpr const char* kEvaluateHelp = R"(usage: scalescope-cli evaluate SCENARIO
 
 Evaluates one training step of each scenario (*.scalescope.json) and prints
 the evaluation as JSON (SI units). With several scenarios, prints a list.
+An inference scenario ("mode": "inference") prints ttft_s, tpot_s,
+kv_cache_B, kv_cache_per_gpu_B, max_batch, tokens_per_s_per_user,
+output_tokens_per_s, tokens_per_s_per_gpu, energy_per_token_J,
+memory_per_gpu and warnings; --breakdown adds its prefill and decode rows
+(--timeline is for training scenarios).
   --timeline   add the step's events (stage, lane, kind, micro-batch, start,
                end, bytes, tier)
   --breakdown  add "breakdown": the per-operation cost table behind the step
@@ -68,6 +75,57 @@ nlohmann::json timelineJson(const EvaluationContext& ctx, const Timeline& t)
     return {{"end_s", t.end.si}, {"stages", t.stages}, {"events", events}};
 }
 
+std::string inferenceBreakdownText(const nlohmann::json& breakdown)
+{
+    using A = TextTable::Align;
+    TextTable table({{"phase"},
+                     {"op"},
+                     {"stream"},
+                     {"count", A::Right},
+                     {"time", A::Right},
+                     {"per pass", A::Right},
+                     {"share", A::Right},
+                     {"source"}});
+    for (const auto& r : breakdown["rows"]) {
+        std::ostringstream share;
+        share << std::fixed << std::setprecision(1) << r["share_of_pass"].get<double>() * 100 << " %";
+        table.addRow({r["phase"].get<std::string>(), r["op"].get<std::string>(), r["stream"].get<std::string>(),
+                      std::to_string(static_cast<long long>(r["count_per_pass"].get<double>())),
+                      format(Seconds{r["time_s"].get<double>()}), format(Seconds{r["pass_s"].get<double>()}),
+                      share.str(), r["source"].is_string() ? r["source"].get<std::string>() : std::string()},
+                     "");
+    }
+    std::ostringstream out;
+    table.print(out);
+    return out.str();
+}
+
+// One inference scenario: its JSON (and breakdown) into results or tables; false on a bad scenario.
+bool evaluateInferenceScenario(const EvaluationContext& ctx, const std::string& file, const CliArgs& args,
+                               nlohmann::json& results, std::string& tables, std::ostream& err)
+{
+    if (args.has("--timeline")) {
+        err << file << ": --timeline: expected a training scenario (inference has no timeline yet)\n";
+        return false;
+    }
+    const InferenceEvaluation e = evaluateInference(ctx);
+    if (!e.ok) {
+        err << file << ": " << e.errorPath << ": " << e.error << "\n";
+        return false;
+    }
+    nlohmann::json j = inferenceToJson(ctx, e);
+    j["file"] = file;
+    if (args.has("--breakdown")) {
+        const nlohmann::json breakdown = inferenceBreakdownJson(ctx, e);
+        if (args.has("--text"))
+            tables += file + "\n" + inferenceBreakdownText(breakdown) + "\n";
+        else
+            j["breakdown"] = breakdown;
+    }
+    results.push_back(std::move(j));
+    return true;
+}
+
 } // namespace
 
 int runEvaluate(const Args& args, std::ostream& out, std::ostream& err)
@@ -87,6 +145,10 @@ int runEvaluate(const Args& args, std::ostream& out, std::ostream& err)
     for (const std::string& file : parsed->positional()) {
         const auto ctx = loadContext(file, err);
         if (!ctx) { status = BadInput; continue; }
+        if (ctx->scenario.mode == Mode::Inference) {
+            if (!evaluateInferenceScenario(*ctx, file, *parsed, results, tables, err)) status = BadInput;
+            continue;
+        }
         const Evaluation e = evaluate(*ctx);
         nlohmann::json j = evaluationToJson(*ctx, e);
         j["file"] = file;
@@ -166,6 +228,11 @@ int runSearch(const Args& args, std::ostream& out, std::ostream& err)
     }
     const auto ctx = loadContext(parsed->positional()[0], err);
     if (!ctx) return BadInput;
+    if (ctx->scenario.mode == Mode::Inference) {
+        err << parsed->positional()[0]
+            << ": /mode: expected a training scenario (search does not rank serving layouts yet)\n";
+        return BadInput;
+    }
     const SearchResult r = searchLayouts(*ctx, options);
     if (r.best.empty()) {
         err << parsed->positional()[0] << ": no layout of this scenario fits in memory\n";

@@ -74,6 +74,28 @@ public:
             m_setup.measured ? gemmEfficiency(*m_setup.compute, m_setup.precision, pass, m, n, k) : Efficiency{};
         add(a, flops, bytes, roofline(flops, m_setup.gemmPeak, e.fraction, bytes), e.source);
     }
+    // A GEMM whose M lies below the smallest M the calibration measured (a
+    // decode step's few tokens): the larger of its FLOPs at the table's edge
+    // efficiency and its bytes (mostly the weights) at the achievable
+    // bandwidth of `copy`, the measured device-to-device copy. An
+    // extrapolation: true when it applied (the caller labels the row), false
+    // when M is measured and the GEMM was costed as gemm() does.
+    bool gemmBelowMeasured(Acc& a, GemmPass pass, double m, double n, double k, MemoryOp copy) const noexcept
+    {
+        if (!m_setup.measured || m <= 0 || n <= 0 || k <= 0 ||
+            m >= gemmSmallestMeasuredTokens(*m_setup.compute, m_setup.precision)) {
+            gemm(a, pass, m, n, k);
+            return false;
+        }
+        const double flops = 2 * m * n * k;
+        const double bytes = (m * k + n * k) * m_inputBytes + m * n * kActivationBytes;
+        const Efficiency e = gemmEfficiency(*m_setup.compute, m_setup.precision, pass, m, n, k);
+        const Efficiency bw = memoryBandwidthFraction(*m_setup.compute, copy);
+        const Seconds t =
+            std::max(Seconds{flops / (m_setup.gemmPeak.si * e.fraction)}, Bytes{bytes} / (m_setup.hbm * bw.fraction));
+        add(a, flops, bytes, t, bw.source);
+        return true;
+    }
     // `experts` GEMMs of tokensPerExpert × N × K in one grouped kernel, its
     // efficiency times `balance` (mean over busiest expert's tokens).
     void groupedGemm(Acc& a, GemmPass pass, double tokensPerExpert, double n, double k, int experts,

@@ -158,6 +158,13 @@ Efficiency gemmEfficiency(const ComputeCalibration& c, Precision precision, Gemm
     return {fraction(g->pass[static_cast<size_t>(pass)].at(m, n, k)), fallback ? fallback : &g->source};
 }
 
+double gemmSmallestMeasuredTokens(const ComputeCalibration& c, Precision precision) noexcept
+{
+    const std::string* fallback = nullptr;
+    const GemmGrid* g = gemmGrid(c, precision, fallback);
+    return g->empty() ? 0.0 : std::exp2(g->pass[0].axes[0].front());
+}
+
 Efficiency groupedGemmEfficiency(const ComputeCalibration& c, Precision precision, GemmPass pass,
                                  double tokensPerExpert, double n, double k, int experts) noexcept
 {

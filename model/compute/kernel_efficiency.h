@@ -65,6 +65,10 @@ struct Factor {
 [[nodiscard]] Efficiency gemmEfficiency(const ComputeCalibration& c, Precision precision, GemmPass pass, double m,
                                         double n, double k) noexcept;
 
+// The smallest M (tokens) the GEMM table at `precision` measured; 0 when
+// the family has no table (below it, gemmEfficiency clamps to the edge).
+[[nodiscard]] double gemmSmallestMeasuredTokens(const ComputeCalibration& c, Precision precision) noexcept;
+
 // MoE expert GEMMs run as one grouped GEMM: `experts` local experts, each
 // a linear layer of `tokensPerExpert` × N × K (same convention as above).
 [[nodiscard]] Efficiency groupedGemmEfficiency(const ComputeCalibration& c, Precision precision, GemmPass pass,

@@ -43,6 +43,35 @@ double mlpActivationBytes(FfnType t, double h, double f)
     return t == FfnType::SwiGlu ? 3 * h + 6 * f : 3 * h + 4 * f;
 }
 
+} // namespace
+
+AttentionProjection attentionProjection(const ModelSpec& m, double T, int tpRanks) noexcept
+{
+    const double tp = tpRanks;
+    const double h = m.hidden.value, a = m.heads.value, kv = m.kvHeads.value, d = m.headDim.value;
+    AttentionProjection out;
+    out.qkWidth = a * d;
+    out.vWidth = a * d;
+    out.ropeWidth = (a + kv) * d;
+    if (m.mla) {
+        const MlaSpec& x = *m.mla;
+        const double qk = x.qkNopeHeadDim.value + x.qkRopeHeadDim.value, rope = x.qkRopeHeadDim.value;
+        const double qRank = x.qLoraRank.value, kvRank = x.kvLoraRank.value;
+        out.qkWidth = a * qk;
+        out.vWidth = a * x.vHeadDim.value;
+        out.ropeWidth = a * rope + rope;
+        out.qkv = {GemmShape{T, qRank, h}, GemmShape{T, a * qk / tp, qRank}, GemmShape{T, kvRank + rope, h},
+                   GemmShape{T, a * (x.qkNopeHeadDim.value + x.vHeadDim.value) / tp, kvRank}};
+        out.qkvCount = 4;
+        return out;
+    }
+    out.qkv[0] = {T, (a + 2 * kv) * d / tp, h};
+    out.qkvCount = 1;
+    return out;
+}
+
+namespace {
+
 LayerCost layer(const ModelSpec& m, int seqLen, bool moeLayer)
 {
     const double h = m.hidden.value, a = m.heads.value, s = seqLen;

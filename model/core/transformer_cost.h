@@ -9,6 +9,8 @@
 
 #include "model/spec/model_spec.h"
 
+#include <array>
+
 namespace scalescope {
 
 struct LayerCost {
@@ -40,6 +42,22 @@ struct ModelCost {
                moeLayers * (moe.matmulFlopsPerToken + moe.scoreFlopsPerToken) + logitFlopsPerToken;
     }
 };
+
+// One GEMM y = x·Wᵀ of M tokens × N outputs × K inputs.
+struct GemmShape {
+    double m = 0, n = 0, k = 0;
+};
+
+// The attention block of T tokens on one of tp GPUs: per-token widths over
+// all heads (QK, V, and the rotary part of Q and K) and the QKV projection
+// GEMMs — one, or MLA's four: query down and up, joint KV down (with the
+// shared rotary key), KV up.
+struct AttentionProjection {
+    double qkWidth = 0, vWidth = 0, ropeWidth = 0;
+    std::array<GemmShape, 4> qkv{};
+    int qkvCount = 0;
+};
+[[nodiscard]] AttentionProjection attentionProjection(const ModelSpec& m, double tokens, int tp) noexcept;
 
 // Costs at sequence length `seqLen` (the attention terms depend on it).
 [[nodiscard]] ModelCost modelCost(const ModelSpec& m, int seqLen) noexcept;

@@ -17,6 +17,9 @@ namespace {
 // views are exercised on) and 2^30 for any other count (sequence length,
 // batch, parallel degree), so products of counts stay far inside 64 bits.
 constexpr long long kMaxScenarioGpus = 1LL << 20;
+// Sequences in a batch and tokens in a prompt, an output or a KV block: far
+// beyond any served model, small enough that products stay exact.
+constexpr long long kMaxInferenceTokens = 1LL << 24;
 constexpr long long kMaxScenarioCount = 1LL << 30;
 } // namespace
 
@@ -403,11 +406,27 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
     f.pricePerKWh = r.number("/facility/price_per_kWh", f.pricePerKWh, 0);
     f.pricePerGpuHour = r.number("/facility/price_per_gpu_hour", f.pricePerGpuHour, 0);
 
+    if (s.mode == Mode::Inference && !r.at("/inference"))
+        r.error("/inference",
+                "expected an inference block (batch, prompt_tokens, output_tokens, precision) for mode \"inference\"");
     InferenceSettings& in = s.inference;
-    in.batch = static_cast<int>(r.whole("/inference/batch", in.batch, 1));
-    in.promptTokens = static_cast<int>(r.whole("/inference/prompt_tokens", in.promptTokens, 1));
-    in.outputTokens = static_cast<int>(r.whole("/inference/output_tokens", in.outputTokens, 1));
+    if (const nlohmann::json* batch = r.at("/inference/batch"); batch && batch->is_string()) {
+        if (batch->get<std::string>() == "max")
+            in.batchMax = true;
+        else
+            r.error("/inference/batch",
+                    "expected a positive whole number or \"max\", found \"" + batch->get<std::string>() + "\"");
+    } else {
+        in.batch = static_cast<int>(r.whole("/inference/batch", in.batch, 1, false, kMaxInferenceTokens));
+    }
+    in.promptTokens =
+        static_cast<int>(r.whole("/inference/prompt_tokens", in.promptTokens, 1, false, kMaxInferenceTokens));
+    in.outputTokens =
+        static_cast<int>(r.whole("/inference/output_tokens", in.outputTokens, 1, false, kMaxInferenceTokens));
     in.precision = readPrecision(r, "/inference/precision", in.precision);
+    if (r.at("/inference/kv_precision")) in.kvPrecision = readPrecision(r, "/inference/kv_precision", in.precision);
+    in.kvBlockTokens =
+        static_cast<int>(r.whole("/inference/kv_block_tokens", in.kvBlockTokens, 1, false, kMaxInferenceTokens));
 
     for (const std::string& key : scenarioDocumentationKeys())
         if (doc.contains(key)) s.extra[key] = doc[key];

@@ -150,11 +150,17 @@ struct FacilitySettings {
     double pricePerGpuHour = 2.5;
 };
 
+// How a model is served (scenario block "inference"). Sizes count sequences
+// (batch) and tokens (prompt, output, paged KV blocks).
 struct InferenceSettings {
     int batch = 64;
+    bool batchMax = false; // "batch": "max": the largest batch that fits in memory
     int promptTokens = 2048;
     int outputTokens = 128;
-    Precision precision = Precision::Fp8;
+    Precision precision = Precision::Fp8; // weights and GEMMs
+    std::optional<Precision> kvPrecision; // "kv_precision"; absent: `precision`
+    int kvBlockTokens = 16;               // "kv_block_tokens": paged KV block (vLLM's default block_size)
+    [[nodiscard]] Precision kv() const noexcept { return kvPrecision.value_or(precision); }
 };
 
 struct Scenario {

@@ -20,13 +20,13 @@ const Keys kDocumentation{"$schema", "note", "notes", "comment"};
 const std::vector<std::pair<std::string, Keys>> kBlocks{
     {"training",
      {"seq_len", "global_batch", "precision", "zero_stage", "recompute", "tokens_total", "moe_balancing",
-      "optimizer_state", "main_grads", "recompute_modules", "recompute_layers", "attention_kernel", "fp8_params", "fp8_scaling",
-      "zero3_style", "cross_entropy"}},
+      "optimizer_state", "main_grads", "recompute_modules", "recompute_layers", "attention_kernel", "fp8_params",
+      "fp8_scaling", "zero3_style", "cross_entropy"}},
     {"parallel", {"tp", "pp", "cp", "ep", "dp", "vpp", "microbatch_size", "schedule", "order"}},
     {"network", {"sharp", "efficiency"}},
     {"overlap", {"tp", "dp", "dp_param_gather", "zero3_prefetch", "pp", "ep", "cp"}},
     {"facility", {"coolant", "delta_T_K", "pue", "price_per_kWh", "price_per_gpu_hour"}},
-    {"inference", {"batch", "prompt_tokens", "output_tokens", "precision"}},
+    {"inference", {"batch", "prompt_tokens", "output_tokens", "precision", "kv_precision", "kv_block_tokens"}},
 };
 
 bool contains(const Keys& keys, const std::string& key)

@@ -57,8 +57,13 @@ json scenarioToJson(const Scenario& s)
                     {"zero3_prefetch", o.zero3Prefetch}, {"pp", o.pp}, {"ep", epOverlapKey(o.ep)}, {"cp", o.cp}};
     j["facility"] = {{"coolant", s.facility.coolant}, {"delta_T_K", s.facility.deltaTK}, {"pue", s.facility.pue},
                      {"price_per_kWh", s.facility.pricePerKWh}, {"price_per_gpu_hour", s.facility.pricePerGpuHour}};
-    j["inference"] = {{"batch", s.inference.batch}, {"prompt_tokens", s.inference.promptTokens},
-                      {"output_tokens", s.inference.outputTokens}, {"precision", precisionKey(s.inference.precision)}};
+    const InferenceSettings& in = s.inference;
+    j["inference"] = {{"batch", in.batchMax ? nlohmann::json("max") : nlohmann::json(in.batch)},
+                      {"prompt_tokens", in.promptTokens},
+                      {"output_tokens", in.outputTokens},
+                      {"precision", precisionKey(in.precision)},
+                      {"kv_block_tokens", in.kvBlockTokens}};
+    if (in.kvPrecision) j["inference"]["kv_precision"] = precisionKey(*in.kvPrecision);
     return j;
 }
 

@@ -35,13 +35,11 @@ namespace {
 using Acc = KernelCosts::Acc;
 
 // One linear layer (or a set of them) in the forward and backward passes.
-struct Linear {
-    double m = 0, n = 0, k = 0;
-};
+using Linear = GemmShape;
 
 template <class Table>
-void addLinear(const KernelCosts& kc, Table& t, OpKind op, OpScope scope, double count,
-               std::initializer_list<Linear> shapes, bool recompute)
+void addLinear(const KernelCosts& kc, Table& t, OpKind op, OpScope scope, double count, std::span<const Linear> shapes,
+               bool recompute)
 {
     Acc f, b;
     for (const Linear& l : shapes) {
@@ -52,6 +50,13 @@ void addLinear(const KernelCosts& kc, Table& t, OpKind op, OpScope scope, double
     t.add(kc.row(f, op, Phase::Forward, scope, OpBound::Gemm, count));
     t.add(kc.row(b, op, Phase::Backward, scope, OpBound::Gemm, count));
     if (recompute) t.add(kc.row(f, op, Phase::Recompute, scope, OpBound::Gemm, count));
+}
+
+template <class Table>
+void addLinear(const KernelCosts& kc, Table& t, OpKind op, OpScope scope, double count,
+               std::initializer_list<Linear> shapes, bool recompute)
+{
+    addLinear(kc, t, op, scope, count, std::span<const Linear>(shapes.begin(), shapes.size()), recompute);
 }
 
 // A memory-bound kernel: forward bytes, backward bytes.
@@ -103,27 +108,16 @@ void layerKernels(const EvaluationContext& ctx, const ParallelLayout& p, const K
     constexpr double layers = 1;
     constexpr bool full = true;
     const double tp = p.tp, T = g.tokens, Tsp = T / tp; // sequence-parallel tokens for the memory-bound kernels
-    const double h = m.hidden.value, a = m.heads.value, kv = m.kvHeads.value, d = m.headDim.value;
+    const double h = m.hidden.value, a = m.heads.value;
     const double act = kActivationBytes;
 
     // Attention block.
     addMemoryOp(kc, t, OpKind::AttentionNorm, MemoryOp::Norm, scope, layers, 2 * Tsp * h * act, 3 * Tsp * h * act, full);
-    double qkWidth = a * d, vWidth = a * d, ropeWidth = (a + kv) * d;
-    if (m.mla) {
-        const MlaSpec& x = *m.mla;
-        const double qk = x.qkNopeHeadDim.value + x.qkRopeHeadDim.value, rope = x.qkRopeHeadDim.value;
-        const double qRank = x.qLoraRank.value, kvRank = x.kvLoraRank.value;
-        qkWidth = a * qk;
-        vWidth = a * x.vHeadDim.value;
-        ropeWidth = a * rope + rope;
-        // Query down and up, joint KV down (with the shared rotary key), KV up.
-        addLinear(kc, t, OpKind::QkvProjection, scope, layers,
-                  {{T, qRank, h}, {T, a * qk / tp, qRank}, {T, kvRank + rope, h},
-                   {T, a * (x.qkNopeHeadDim.value + x.vHeadDim.value) / tp, kvRank}},
-                  full);
-    } else {
-        addLinear(kc, t, OpKind::QkvProjection, scope, layers, {{T, (a + 2 * kv) * d / tp, h}}, full);
-    }
+    // QKV (MLA: query down and up, joint KV down with the shared rotary key, KV up).
+    const AttentionProjection ap = attentionProjection(m, T, p.tp);
+    const double qkWidth = ap.qkWidth, vWidth = ap.vWidth, ropeWidth = ap.ropeWidth;
+    addLinear(kc, t, OpKind::QkvProjection, scope, layers,
+              std::span<const Linear>(ap.qkv.data(), static_cast<size_t>(ap.qkvCount)), full);
     addMemoryOp(kc, t, OpKind::Rotary, MemoryOp::Rotary, scope, layers, 2 * T * ropeWidth / tp * act,
                 2 * T * ropeWidth / tp * act, full);
     {

@@ -12,6 +12,7 @@
 // is read and written once per step over NVLink-C2C.
 
 #include "model/core/evaluation.h"
+#include "model/core/params_per_gpu.h"
 #include "model/training/evaluation_context.h"
 
 namespace scalescope {
@@ -21,11 +22,6 @@ inline constexpr double kGradBytesPerParam = 2;
 inline constexpr double kAdamBytesPerParam = 12;
 inline constexpr double kAdamBf16MomentsBytesPerParam = 8;
 inline constexpr double kFp32MasterBytesPerParam = 4; // the fp32 master copy inside either Adam state
-
-struct ParamsPerGpu {
-    double dense = 0;  // replicated over dp·cp
-    double expert = 0; // replicated over dp·cp/ep
-};
 
 [[nodiscard]] ParamsPerGpu paramsPerGpu(const EvaluationContext& ctx, const ParallelLayout& p) noexcept;
 // Bytes per parameter of the gradients as accumulated (and reduced): 2, or 4

@@ -90,7 +90,8 @@ Evaluation evaluateWithZero(const EvaluationContext& ctx, const ParallelLayout& 
 {
     Evaluation e;
     if (ctx.scenario.mode == Mode::Inference) {
-        e.error = "expected mode \"training\": inference (prefill, decode, KV cache) is not modelled yet";
+        e.error = "expected mode \"training\" here: an inference scenario is evaluated by scalescope-cli evaluate "
+                  "(inference/inference_step.h), not by the training step, the planner, search or trace";
         e.errorPath = "/mode";
         return e;
     }

@@ -1,0 +1,137 @@
+#include "model/inference/inference_json.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace scalescope {
+
+using nlohmann::json;
+
+std::string_view inferenceWarningKey(InferenceWarning w) noexcept
+{
+    switch (w) {
+    case InferenceWarning::DoesNotFit: return "does_not_fit";
+    case InferenceWarning::DecodeGemmBelowMeasured: return "gemm_below_measured";
+    case InferenceWarning::DecodeAttentionBound: return "decode_attention_bound";
+    case InferenceWarning::DecodeCollectiveLatency: return "small_message_collectives";
+    case InferenceWarning::PowerFromComputeUse: return "power_from_compute_use";
+    }
+    return "?";
+}
+
+std::string inferenceWarningText(InferenceWarning w, double a, double b)
+{
+    std::ostringstream s;
+    s.precision(3);
+    switch (w) {
+    case InferenceWarning::DoesNotFit:
+        s << "does not fit: " << a / 1e9 << " GB per GPU of weights, KV cache and activations against " << b / 1e9
+          << " GB of usable HBM";
+        break;
+    case InferenceWarning::DecodeGemmBelowMeasured:
+        s << "GEMMs of " << a << " tokens lie below the smallest measured M (" << b
+          << "): costed as the larger of their FLOPs at the table's edge and their weight bytes at the measured "
+             "copy bandwidth (an assumption)";
+        break;
+    case InferenceWarning::DecodeAttentionBound:
+        s << "decode attention (one query per sequence) is not measured: costed by its K and V bytes at the measured "
+             "copy bandwidth (an assumption)";
+        break;
+    case InferenceWarning::DecodeCollectiveLatency:
+        s << "small collectives (decode) are below the measured NCCL sizes: tensor-parallel AllReduces in one NVLink "
+             "domain as vLLM's custom all-reduce, others at link rate plus the cited per-step latency (an assumption)";
+        break;
+    case InferenceWarning::PowerFromComputeUse:
+        s << "energy per token from the power model at the compute utilisation " << a
+          << " (memory-bound decode may draw more than its compute use suggests)";
+        break;
+    }
+    return s.str();
+}
+
+namespace {
+
+std::string citation(const ResolvedSystem& sys, const std::string* source)
+{
+    if (!source) return {};
+    for (const SourceMap* map : {&sys.compute.sources, &sys.calibration.sources})
+        if (const auto it = map->find(*source); it != map->end()) return it->second;
+    return *source;
+}
+
+} // namespace
+
+json inferenceToJson(const ResolvedSystem& sys, const InferenceEvaluation& e)
+{
+    const Scenario& s = sys.scenario;
+    json out{{"scenario", s.name}, {"mode", "inference"}, {"ok", e.ok}};
+    if (!e.ok) {
+        out["error"] = e.error;
+        out["error_path"] = e.errorPath;
+        return out;
+    }
+    const InferenceMemory& m = e.memory;
+    out.update({{"batch", e.batch},
+                {"max_batch", e.maxBatch},
+                {"prompt_tokens", s.inference.promptTokens},
+                {"output_tokens", s.inference.outputTokens},
+                {"precision", precisionKey(s.inference.precision)},
+                {"kv_precision", precisionKey(s.inference.kv())},
+                {"replicas", e.replicas},
+                {"gpus", e.gpus},
+                {"ttft_s", e.ttft.si},
+                {"tpot_s", e.tpot.si},
+                {"mean_kv_tokens", e.meanKvTokens},
+                {"kv_cache_B", e.kvCache.si},
+                {"kv_cache_per_gpu_B", e.kvCachePerGpu.si},
+                {"tokens_per_s_per_user", e.tokensPerSPerUser},
+                {"output_tokens_per_s", e.outputTokensPerS},
+                {"tokens_per_s_per_gpu", e.tokensPerSPerGpu},
+                {"decode_mfu", e.decodeMfu},
+                {"energy_per_token_J", e.energyPerToken.si},
+                {"memory_per_gpu",
+                 {{"weights_B", m.weights.si},
+                  {"kv_cache_B", m.kvCache.si},
+                  {"activations_B", m.activations.si},
+                  {"total_B", m.total.si},
+                  {"capacity_B", m.capacity.si},
+                  {"reserved_B", m.reserved.si},
+                  {"fits", m.fits}}}});
+    json warnings = json::array();
+    for (int i = 0; i < e.warningCount; ++i) {
+        const auto k = static_cast<size_t>(i);
+        warnings.push_back({{"code", inferenceWarningKey(e.warnings[k])},
+                            {"message", inferenceWarningText(e.warnings[k], e.warningA[k], e.warningB[k])}});
+    }
+    out["warnings"] = warnings;
+    return out;
+}
+
+json inferenceBreakdownJson(const ResolvedSystem& sys, const InferenceEvaluation& e)
+{
+    json rows = json::array();
+    for (const OpRow& r : e.ops) {
+        double pass = 0;
+        for (OpStream st : {OpStream::Compute, OpStream::Tp, OpStream::Ep, OpStream::Pp})
+            pass += e.ops.streamTotal(st, r.phase).si;
+        const bool assumption = r.source && r.source->rfind("assumption:", 0) == 0;
+        rows.push_back({{"op", opKindKey(r.op)},
+                        {"phase", phaseKey(r.phase)},
+                        {"stream", opStreamKey(r.stream)},
+                        {"scope", opScopeKey(r.scope)},
+                        {"bound", opBoundKey(r.bound)},
+                        {"count_per_pass", r.count},
+                        {"flops", r.flops.si},
+                        {"bytes", r.bytes.si},
+                        {"efficiency", r.efficiency},
+                        {"source", r.source ? json(*r.source) : json()},
+                        {"citation", citation(sys, r.source)},
+                        {"assumption", assumption},
+                        {"time_s", r.time.si},
+                        {"pass_s", r.total().si},
+                        {"share_of_pass", pass > 0 ? r.total().si / pass : 0.0}});
+    }
+    return {{"stages", e.stages}, {"rows", rows}};
+}
+
+} // namespace scalescope

@@ -1,0 +1,73 @@
+#include "model/inference/inference_memory.h"
+
+#include "model/compute/kernel_costs.h"
+#include "model/core/params_per_gpu.h"
+#include "model/core/transformer_cost.h"
+#include "model/inference/kv_cache.h"
+#include "model/memory/usable_memory.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace scalescope {
+
+InferenceMemoryShape inferenceMemoryShape(const ResolvedSystem& sys, const ParallelLayout& p) noexcept
+{
+    const InferenceSettings& in = sys.scenario.inference;
+    const ModelSpec& m = sys.model;
+    const ModelCost mc = modelCost(m, in.promptTokens);
+    const ParamsPerGpu params = paramsPerGpu(mc, m, p);
+    InferenceMemoryShape out;
+    out.weights = Bytes{(params.dense + params.expert) * bytesPerElement(in.precision)};
+
+    const double stageLayers = std::ceil(static_cast<double>(m.layers.value) / p.pp);
+    const double tokens = pagedTokens(static_cast<double>(in.promptTokens) + in.outputTokens, in.kvBlockTokens);
+    out.kvPerSequence = Bytes{tokens * stageLayers * kvBytesPerTokenPerLayerPerGpu(m, in.kv(), p.tp)};
+
+    // The widest MLP a token passes through on this GPU: the dense FFN, or a
+    // MoE layer's top-k experts and shared experts.
+    const double gates = m.ffnType == FfnType::SwiGlu ? 2 : 1;
+    double ffn = m.ffn.value;
+    if (m.moe) {
+        const double moeFfn = m.moe->expertFfn.value * (m.moe->topK.value + m.moe->sharedExperts.value);
+        ffn = mc.denseLayers > 0 ? std::max(ffn, moeFfn) : moeFfn;
+    }
+    const double perToken = (m.hidden.value + (gates + 1) * ffn / p.tp) * kActivationBytes;
+    out.activationsPerSequence = Bytes{in.promptTokens * perToken};
+
+    const int communicators = (p.tp > 1) + (p.pp > 1) + (p.ep > 1);
+    const UsableHbm hbm =
+        usableHbm(sys.gpu.hbm.capacityUsable.value, sys.memoryReserve ? &*sys.memoryReserve : nullptr, communicators);
+    out.usable = hbm.usable;
+    out.reserved = hbm.capacity - hbm.usable;
+    return out;
+}
+
+InferenceMemory inferenceMemory(const InferenceMemoryShape& shape, int batch) noexcept
+{
+    InferenceMemory out;
+    out.weights = shape.weights;
+    out.kvCache = shape.kvPerSequence * static_cast<double>(batch);
+    out.activations = shape.activationsPerSequence * static_cast<double>(batch);
+    out.total = out.weights + out.kvCache + out.activations;
+    out.capacity = shape.usable;
+    out.reserved = shape.reserved;
+    out.fits = out.total <= out.capacity;
+    return out;
+}
+
+int maxBatch(const InferenceMemoryShape& shape) noexcept
+{
+    const double perSequence = (shape.kvPerSequence + shape.activationsPerSequence).si;
+    const double free = (shape.usable - shape.weights).si;
+    if (free < perSequence || perSequence <= 0) return 0;
+    // Closed form, then stepped to the exact edge (rounding of the products).
+    int b = static_cast<int>(std::min(free / perSequence, 1e9));
+    while (b > 0 && !inferenceMemory(shape, b).fits)
+        --b;
+    while (b < 1'000'000'000 && inferenceMemory(shape, b + 1).fits)
+        ++b;
+    return b;
+}
+
+} // namespace scalescope

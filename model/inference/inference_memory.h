@@ -1,0 +1,42 @@
+#pragma once
+// Memory per GPU while serving a batch (bytes, against usable HBM):
+//
+//   weights      the GPU's parameters (core/params_per_gpu.h: the largest
+//                stage's layers over tp, experts also over ep) × bytes of
+//                the inference precision
+//   KV cache     batch · paged(P + O) tokens · KV bytes per token and layer on
+//                this GPU (kv_cache.h) · the stage's layers: the cache at the
+//                last output token, in whole blocks of kv_block_tokens
+//   activations  the prefill of one batch, the largest pass: per token the
+//                residual stream h, the MLP's gate and up outputs and the
+//                activation's output (gates + 1) · F / tp, 16-bit, for
+//                batch · P tokens (one layer live at a time)
+//   reserve      CUDA context, NCCL buffers of the tp, pp and ep
+//                communicators, allocator fragmentation
+//                (memory/usable_memory.h, specs/calibration/memory-reserve.json)
+// Superchip spill of KV to CPU memory over NVLink-C2C is not modelled.
+
+#include "model/core/resolved_system.h"
+#include "model/inference/inference_evaluation.h"
+
+namespace scalescope {
+
+// Bytes one more sequence adds on one GPU (its KV at the last output token
+// and its prefill activations), and what the batch-independent part takes.
+struct InferenceMemoryShape {
+    Bytes weights{};
+    Bytes kvPerSequence{};
+    Bytes activationsPerSequence{};
+    Bytes usable{}, reserved{};
+};
+
+// Precondition: the layout divides the model (inference_step.cpp checks).
+[[nodiscard]] InferenceMemoryShape inferenceMemoryShape(const ResolvedSystem& sys, const ParallelLayout& p) noexcept;
+
+// The memory of `batch` sequences per replica.
+[[nodiscard]] InferenceMemory inferenceMemory(const InferenceMemoryShape& shape, int batch) noexcept;
+
+// The largest batch that fits (the last batch b with inferenceMemory(shape, b).fits); 0 if none.
+[[nodiscard]] int maxBatch(const InferenceMemoryShape& shape) noexcept;
+
+} // namespace scalescope
