@@ -14,8 +14,9 @@ struct ScenarioPreset {
     QString description; // the scenario's "description"
 };
 
-// The shipped presets, the default scenario first, then by name. A file
-// that does not load is listed by its file name; opening it says why.
+// The shipped training presets (the planner has no inference mode), the
+// default scenario first, then by name. A file that does not load is listed
+// by its file name; opening it says why.
 [[nodiscard]] std::vector<ScenarioPreset> shippedPresets();
 
 } // namespace scalescope

@@ -90,8 +90,8 @@ Evaluation evaluateWithZero(const EvaluationContext& ctx, const ParallelLayout& 
 {
     Evaluation e;
     if (ctx.scenario.mode == Mode::Inference) {
-        e.error = "expected mode \"training\" here: an inference scenario is evaluated by scalescope-cli evaluate "
-                  "(inference/inference_step.h), not by the training step, the planner, search or trace";
+        e.error = "expected mode \"training\": the planner, search and trace evaluate training steps; "
+                  "evaluate an inference scenario with scalescope-cli evaluate";
         e.errorPath = "/mode";
         return e;
     }
