@@ -2,6 +2,7 @@
 #include "commands.h"
 #include "scenario_loading.h"
 
+#include "model/inference/inference_step.h"
 #include "model/search/layout_search.h"
 #include "model/training/pipeline_timeline.h"
 #include "model/spec/spec_catalog.h"
@@ -24,6 +25,9 @@ Measures the cost model on this machine (one core):
   evaluate_timeline_per_s  evaluations per second including the timeline (the same)
   search_16k_ms            exhaustive layout search of a 16,384-GPU scenario
   search_16k_layouts       layouts that search evaluated
+  inference_evaluate_per_s inference evaluations (prefill, decode, memory) per
+                           second of specs/scenarios/llama3-70b-inference-8xh100
+                           (the same 3 rounds)
 GUI builds also measure, offscreen:
   ui_update_p50_ms/_p99_ms slider change to painted timeline in the planner
                            (16,384 GPUs, pp = 16, 64 micro-batches)
@@ -86,6 +90,11 @@ int runBench(const Args& args, std::ostream& out, std::ostream& err)
     }
     const auto ctx = loadContext(file, err);
     if (!ctx) return BadInput;
+    std::string inferenceFile;
+    for (const auto& root : builtinSpecRoots())
+        inferenceFile = (root / "scenarios" / "llama3-70b-inference-8xh100.scalescope.json").string();
+    const auto inferenceCtx = loadContext(inferenceFile, err);
+    if (!inferenceCtx) return BadInput;
     volatile double sink = 0;
     const double evals = perSecond([&] { sink = sink + evaluate(*ctx).stepTime.si; }, 1.0 / 3);
     const double withTimeline = perSecond(
@@ -94,6 +103,8 @@ int runBench(const Args& args, std::ostream& out, std::ostream& err)
             sink = sink + static_cast<double>(buildTimeline(*ctx, ctx->scenario.parallel, e).events.size());
         },
         1.0 / 3);
+    const double inferenceEvals =
+        perSecond([&] { sink = sink + evaluateInference(*inferenceCtx).tpot.si; }, 1.0 / 3);
     SearchResult search;
     const auto start = Clock::now();
     int runs = 0;
@@ -107,7 +118,8 @@ int runBench(const Args& args, std::ostream& out, std::ostream& err)
                               {"evaluate_per_s", evals},
                               {"evaluate_timeline_per_s", withTimeline},
                               {"search_16k_ms", searchMs},
-                              {"search_16k_layouts", search.evaluated}};
+                              {"search_16k_layouts", search.evaluated},
+                              {"inference_evaluate_per_s", inferenceEvals}};
     if (g_extension) j.update(nlohmann::json::parse(g_extension()));
     if (a->has("--json")) {
         out << j.dump(2) << "\n";
@@ -115,7 +127,8 @@ int runBench(const Args& args, std::ostream& out, std::ostream& err)
         out << "scenario                 " << ctx->scenario.name << "\n"
             << "evaluate_per_s           " << evals << "\n"
             << "evaluate_timeline_per_s  " << withTimeline << "\n"
-            << "search_16k_ms            " << searchMs << " (" << search.evaluated << " layouts)\n";
+            << "search_16k_ms            " << searchMs << " (" << search.evaluated << " layouts)\n"
+            << "inference_evaluate_per_s " << inferenceEvals << "\n";
         if (j.contains("ui_update_p50_ms"))
             out << "ui_update_p50_ms         " << j["ui_update_p50_ms"].get<double>() << "\n"
                 << "ui_update_p99_ms         " << j["ui_update_p99_ms"].get<double>() << "\n";
