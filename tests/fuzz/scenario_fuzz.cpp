@@ -1,9 +1,11 @@
 // libFuzzer harness: a scenario file of arbitrary bytes through the scenario
-// reader, the evaluation context and a full training-step evaluation. Any
-// crash, hang, NaN or infinity in an evaluated number fails (issue 11).
+// reader, the evaluation context and a full evaluation of its mode (a
+// training step, or an inference scenario's prefill, decode and memory). Any
+// crash, hang, NaN or infinity in an evaluated number fails.
 
 #include "fuzz_support.h"
 
+#include "model/inference/inference_step.h"
 #include "model/spec/scenario.h"
 #include "model/spec/spec_catalog.h"
 #include "model/training/evaluation_context.h"
@@ -29,6 +31,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!scenario) return 0;
     const auto ctx = makeEvaluationContext(*scenario, fuzz::shippedCatalog(), errors, file.string());
     if (!ctx) return 0;
+    if (scenario->mode == Mode::Inference) {
+        const InferenceEvaluation e = evaluateInference(*ctx);
+        if (!e.ok) {
+            if (e.error.empty()) std::abort(); // a refusal always says why
+            return 0;
+        }
+        for (double v : {e.ttft.si, e.tpot.si, e.kvCache.si, e.kvCachePerGpu.si, e.tokensPerSPerUser,
+                         e.outputTokensPerS, e.tokensPerSPerGpu, e.decodeMfu, e.energyPerToken.si})
+            requireFinite(v);
+        if (e.ttft.si < 0 || e.tpot.si < 0) std::abort();
+        for (int i = 0; i < e.ops.size(); ++i) requireFinite(e.ops[i].time.si);
+        return 0;
+    }
     const Evaluation e = evaluate(*ctx);
     if (!e.ok) {
         if (e.error.empty()) std::abort(); // a refusal always says why
