@@ -2,6 +2,7 @@
 
 #include "model/spec/quantity_parser.h"
 
+#include <cctype>
 #include <cmath>
 
 namespace scalescope {
@@ -63,7 +64,7 @@ constexpr std::array<WarningTextRow, kWarningCodes> kTexts{{
                               "number with suspicion")},
     {WarningCode::GroupStraddlesDomain, "group_straddles_domain",
      translatable("Verdicts",
-                  "%1=%2 does not divide the %3-GPU NVLink domain: some of its groups straddle a domain boundary "
+                  "%1 = %2 does not divide the %3-GPU NVLink domain: some of its groups straddle a domain boundary "
                   "and cross the scale-out network")},
     {WarningCode::ExposedCommunication, "exposed_communication",
      translatable("Verdicts", "%1 communication is exposed for %2 per step (%3 % of the step)")},
@@ -101,9 +102,12 @@ std::string num(double v)
 {
     return formatSignificant(v, 3);
 }
+// The axis as the planner's controls and the timeline's lanes name it: "TP".
 std::string axis(double a)
 {
-    return std::string(commAxisKey(static_cast<CommAxis>(static_cast<int>(a))));
+    std::string name(commAxisKey(static_cast<CommAxis>(static_cast<int>(a))));
+    for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return name;
 }
 
 } // namespace

@@ -17,18 +17,6 @@
 
 namespace scalescope {
 
-std::string_view commAxisKey(CommAxis a) noexcept
-{
-    switch (a) {
-    case CommAxis::Tp: return "tp";
-    case CommAxis::Cp: return "cp";
-    case CommAxis::Ep: return "ep";
-    case CommAxis::Pp: return "pp";
-    case CommAxis::Dp: return "dp";
-    }
-    return "?";
-}
-
 namespace {
 
 // The stage's per-micro-batch times, summed from the table's rows.

@@ -150,8 +150,8 @@
         <translation>%1 通信每步暴露 %2（占步时间 %3 %）</translation>
     </message>
     <message>
-        <source>%1=%2 does not divide the %3-GPU NVLink domain: some of its groups straddle a domain boundary and cross the scale-out network</source>
-        <translation>%1=%2 不能整除 %3 个 GPU 的 NVLink 域：部分组跨越域边界，要经过横向扩展网络</translation>
+        <source>%1 = %2 does not divide the %3-GPU NVLink domain: some of its groups straddle a domain boundary and cross the scale-out network</source>
+        <translation>%1 = %2 不能整除 %3 个 GPU 的 NVLink 域：部分组跨越域边界，要经过横向扩展网络</translation>
     </message>
     <message>
         <source>TP = %1 spans %2 NVLink domains: its AllGather runs at %3 per GPU instead of over NVLink</source>

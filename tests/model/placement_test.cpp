@@ -86,7 +86,7 @@ TEST_CASE("TP=64 on NVL72 straddles two racks in 7 of 9 groups: tier leaf, 8 NIC
     CHECK(e.axis(CommAxis::Tp).tier == 1); // old model: 0 ('nvlink') and no warning
     REQUIRE(findWarning(e, WarningCode::GroupStraddlesDomain));
     CHECK_THAT(warningMessage(*findWarning(e, WarningCode::GroupStraddlesDomain)),
-               Catch::StartsWith("tp=64 does not divide the 72-GPU NVLink domain"));
+               Catch::StartsWith("TP = 64 does not divide the 72-GPU NVLink domain"));
     CHECK(findWarning(e, WarningCode::TpLeavesNvlinkDomain));
 }
 

@@ -109,6 +109,13 @@ TEST_CASE("tp=16 on DGX H100 spans 2 NVLink domains and its TP time grows (seed 
     for (int i = 0; i < e16.warningCount; ++i)
         if (e16.warnings[static_cast<size_t>(i)].code == WarningCode::TpLeavesNvlinkDomain)
             CHECK_THAT(warningMessage(e16.warnings[static_cast<size_t>(i)]), Catch::StartsWith("TP = 16 spans 2 NVLink domains"));
+    // The exposed-communication verdict names the axis as the planner's controls do ("TP", not the key "tp").
+    bool namesExposedTp = false;
+    for (int i = 0; i < e16.warningCount; ++i)
+        if (e16.warnings[static_cast<size_t>(i)].code == WarningCode::ExposedCommunication)
+            namesExposedTp = namesExposedTp ||
+                             warningMessage(e16.warnings[static_cast<size_t>(i)]).rfind("TP communication is exposed", 0) == 0;
+    CHECK(namesExposedTp);
     // The 2-node AllGather is bound by the node tier (B/514e9 vs B/800e9, seed 004 quiz 4 Q5), so a
     // layer's TP time stays the same while its compute halves: TP's share of the step doubles.
     const double share8 = e8.stage.tpForward.si / e8.stage.forwardCompute.si;
