@@ -10,7 +10,7 @@ cd "$top"
 lupdate=$(command -v lupdate || echo /usr/lib/qt6/bin/lupdate)
 # The model's warning texts (model/core/warning_texts.cpp) are translated too:
 # they are marked with translatable("Verdicts", "..."), read as QT_TRANSLATE_NOOP.
-mapfile -t sources < <( (find app views -name '*.cpp' -o -name '*.h'; echo model/core/warning_texts.cpp) | sort)
+mapfile -t sources < <( (find app views -name '*.cpp' -o -name '*.h'; echo model/core/warning_texts.cpp; echo model/inference/inference_warning_texts.cpp) | sort)
 for ts in resources/translations/*.ts; do
   "$lupdate" -locations none -no-obsolete -tr-function-alias QT_TRANSLATE_NOOP+=translatable "${sources[@]}" -ts "$ts"
 done

@@ -120,6 +120,7 @@ PlannerWorkspace::PlannerWorkspace(const SpecCatalog& catalog, QMainWindow& wind
     connect(m_controller, &ScenarioController::scenarioChanged, this, [this] {
         Q_EMIT titleChanged(QString::fromStdString(m_controller->scenario().name));
         m_autosave->start();
+        followMode();
     });
     connect(m_controller->undoStack(), &QUndoStack::cleanChanged, this, [this](bool clean) { Q_EMIT modifiedChanged(!clean); });
     m_askToSave = [this](const QString& name) {
@@ -230,6 +231,7 @@ void PlannerWorkspace::installMenus(QMenu* file, QMenu* edit, QMenu* planner)
     m_pin->setCheckable(true);
     m_suggest = planner->addAction(QString(), this, &PlannerWorkspace::suggestLayouts);
     m_suggest->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    planner->setToolTipsVisible(true); // the disabled actions say why
     rebuildRecentMenu();
     retranslate();
 }
@@ -249,6 +251,22 @@ void PlannerWorkspace::retranslate()
     m_redo->setText(tr("&Redo"));
     m_pin->setText(tr("&Pin as A (compare)"));
     m_suggest->setText(tr("Suggest &layouts…"));
+    followMode();
+}
+
+void PlannerWorkspace::followMode()
+{
+    if (!m_pin) return;
+    const bool serving = m_controller->scenario().mode == Mode::Inference;
+    if (serving && m_pin->isChecked()) { // A is a training step: it cannot stand beside serving figures
+        m_pin->setChecked(false);
+        togglePin();
+    }
+    m_pin->setEnabled(!serving);
+    m_suggest->setEnabled(!serving);
+    const QString why = tr("Training only: comparing and suggesting layouts rank training steps");
+    m_pin->setToolTip(serving ? why : m_pin->text().remove(QLatin1Char('&')));
+    m_suggest->setToolTip(serving ? why : m_suggest->text().remove(QLatin1Char('&')));
 }
 
 QString PlannerWorkspace::start(const QString& commandLineFile)
@@ -412,6 +430,7 @@ void PlannerWorkspace::shutDownCleanly()
 
 void PlannerWorkspace::togglePin()
 {
+    if (m_pin->isChecked() && m_controller->scenario().mode == Mode::Inference) m_pin->setChecked(false);
     m_pinned = m_pin->isChecked() ? m_controller->result() : nullptr;
     m_view->setPinned(m_pinned);
     if (m_pinned) Q_EMIT message(tr("Pinned the current scenario as A: numbers now show A beside B."));
@@ -420,7 +439,7 @@ void PlannerWorkspace::togglePin()
 void PlannerWorkspace::suggestLayouts()
 {
     const PlannerResultPtr r = m_controller->result();
-    if (!r || !r->context) return;
+    if (!r || !r->context || r->serving()) return;
     LayoutSuggestions dialog(*r->context, &m_window);
     if (dialog.exec() != QDialog::Accepted || !dialog.chosen()) return;
     Scenario next = m_controller->scenario();

@@ -93,6 +93,7 @@ private:
     bool saveAs();
     void suggestLayouts();
     void togglePin();
+    void followMode(); // pin and suggestions are for training: disabled, with the reason, while serving
     void addRecent(const QString& path);
     void rebuildRecentMenu();
     void writeAutosave();

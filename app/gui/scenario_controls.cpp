@@ -195,6 +195,7 @@ void ScenarioControls::build()
     m_mode->addItem(QString(), QStringLiteral("measured"));
     m_mode->addItem(QString(), QStringLiteral("theoretical"));
     row(QStringLiteral("mode"), m_mode);
+    buildServing();
 
     auto comboEdit = [this](QComboBox* box, const char* what, auto apply) {
         connect(box, &QComboBox::activated, this, [this, box, what, apply](int) {

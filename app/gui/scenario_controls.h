@@ -4,6 +4,9 @@
 // GPUs, model, training settings, the parallel
 // layout as sliders that offer only valid values (the excluded ones are
 // explained in the tooltip), the mesh axis order and network options.
+// A Training | Inference switch on top; inference shows its own rows
+// (scenario_controls_serving.cpp: batch, prompt and output tokens, weight
+// and KV precision) in place of the training ones, which are kept.
 // Every change is an undoable edit through the ScenarioController.
 
 #include "model/spec/scenario.h"
@@ -24,6 +27,7 @@ class QComboBox;
 class QFormLayout;
 class QLabel;
 class QListWidget;
+class QPushButton;
 class QSlider;
 class QSpinBox;
 
@@ -42,6 +46,8 @@ public:
     // suggestions dialog shows the same words as these controls).
     [[nodiscard]] static QString scheduleName(Schedule s);
     [[nodiscard]] static QString recomputeName(Recompute r);
+    // The batches the serving batch slider offers, in order; its last position is "max".
+    [[nodiscard]] static const std::vector<int>& servingBatches();
     // Values the slider of `axis` offers for the current scenario.
     [[nodiscard]] std::vector<int> offered(const QString& axis) const { return m_offered.at(axis); }
 
@@ -71,6 +77,11 @@ private:
     void syncSystemLimits(const Scenario& s);
     void syncAttentionKernels(const Scenario& s);
     void axisMoved(const QString& axis, int index);
+    // The mode switch and the inference rows (scenario_controls_serving.cpp).
+    void buildServing();
+    void syncServing(const Scenario& s);
+    void retranslateServing();
+    void switchMode(Mode mode);
     [[nodiscard]] std::vector<int> candidates(const QString& axis, const Scenario& s, QString* excluded) const;
 
     struct FittedLayout {
@@ -115,6 +126,15 @@ private:
     std::map<QString, std::vector<int>> m_offered;
     std::map<QString, QLabel*> m_labels;
     QStringList m_kernelIds; // the attention kernels m_attentionKernel lists
+    // Inference.
+    QPushButton* m_trainingMode = nullptr;  // the Training | Inference switch
+    QPushButton* m_servingMode = nullptr;
+    QSlider* m_servingBatchSlider = nullptr; // servingBatches(), then "max"
+    QSpinBox* m_servingBatch = nullptr;      // 0 shows "max"
+    QSpinBox* m_promptTokens = nullptr;
+    QSpinBox* m_outputTokens = nullptr;
+    QComboBox* m_servingPrecision = nullptr;
+    QComboBox* m_kvPrecision = nullptr;      // "": the weights' precision
 };
 
 } // namespace scalescope

@@ -7,6 +7,7 @@
 #include "scenario_controller.h"
 #include "scenario_edit_rules.h"
 
+#include "model/inference/inference_step.h"
 #include "model/spec/spec_catalog.h"
 #include "model/training/layout_check.h"
 
@@ -48,10 +49,16 @@ std::vector<int> ScenarioControls::candidates(const QString& axis, const Scenari
             continue;
         }
         probe->scenario = trial;
-        if (!layoutIsValid(*probe, trial.parallel)) {
-            const auto problem = layoutProblem(*probe, trial.parallel);
-            if (excluded && problem && (axis != QLatin1String("ep") || v <= 64))
-                *excluded += QStringLiteral("%1 = %2: %3\n").arg(axis.toUpper()).arg(v).arg(QString::fromStdString(problem->message));
+        std::optional<std::string> problem;
+        if (s.mode == Mode::Inference) {
+            if (const auto p = servingLayoutProblem(*probe, trial.parallel)) problem = p->message;
+        } else if (!layoutIsValid(*probe, trial.parallel)) {
+            const auto p = layoutProblem(*probe, trial.parallel);
+            problem = p ? p->message : std::string();
+        }
+        if (problem) {
+            if (excluded && !problem->empty() && (axis != QLatin1String("ep") || v <= 64))
+                *excluded += QStringLiteral("%1 = %2: %3\n").arg(axis.toUpper()).arg(v).arg(QString::fromStdString(*problem));
             continue;
         }
         out.push_back(v);
@@ -94,6 +101,7 @@ void ScenarioControls::syncFromScenario()
     select(m_schedule, QString::fromUtf8(scheduleKey(s.parallel.schedule).data()));
     m_sharp->setChecked(s.network.sharp);
     select(m_mode, s.efficiency == EfficiencyMode::Measured ? QStringLiteral("measured") : QStringLiteral("theoretical"));
+    syncServing(s);
     for (const QString& axis : sliderAxes()) {
         QString excluded;
         m_offered[axis] = candidates(axis, s, &excluded);
@@ -112,7 +120,7 @@ void ScenarioControls::syncFromScenario()
                              (excluded.isEmpty() ? QString() : QStringLiteral("\n") + tr("Not offered:") + QStringLiteral("\n") + excluded.trimmed()));
     }
     m_dp->setText(QString::number(s.parallel.dp));
-    m_dp->setToolTip(tr("The GPUs left: GPUs / (TP·PP·CP)"));
+    m_dp->setToolTip(s.mode == Mode::Inference ? tr("Replicas: GPUs / (TP·PP)") : tr("The GPUs left: GPUs / (TP·PP·CP)"));
     // Rebuilt only when the order changed: a list rebuild relayouts and repaints the dock on every slider step.
     bool sameOrder = m_order->count() == static_cast<int>(s.parallel.order.size());
     for (int i = 0; sameOrder && i < m_order->count(); ++i)
@@ -237,6 +245,7 @@ void ScenarioControls::retranslate()
         {"vpp", tr("VPP")}, {"dp", tr("DP")}, {"schedule", tr("Schedule")},
         {"order", tr("Axis order")}, {"sharp", tr("SHARP")}, {"mode", tr("Efficiency")}};
     for (const auto& [key, title] : titles) m_labels[QString::fromLatin1(key)]->setText(title);
+    retranslateServing();
     for (int i = 0; i < m_recompute->count(); ++i)
         if (const auto r = recomputeFromKey(m_recompute->itemData(i).toString().toStdString())) m_recompute->setItemText(i, recomputeName(*r));
     for (int i = 0; i < m_schedule->count(); ++i)

@@ -27,8 +27,6 @@ std::vector<ScenarioPreset> shippedPresets()
             ScenarioPreset preset{file.filePath(), file.fileName(), QString()};
             SpecErrors errors;
             if (const auto s = loadScenarioFile(file.filePath().toStdString(), errors)) {
-                // The planner evaluates training steps; inference scenarios are for the CLI.
-                if (s->mode != Mode::Training) continue;
                 if (!s->name.empty()) preset.name = QString::fromStdString(s->name);
                 preset.description = QString::fromStdString(s->description);
             }

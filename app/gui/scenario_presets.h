@@ -14,8 +14,8 @@ struct ScenarioPreset {
     QString description; // the scenario's "description"
 };
 
-// The shipped training presets (the planner has no inference mode), the
-// default scenario first, then by name. A file that does not load is listed
+// The shipped presets, training and inference, the default scenario first,
+// then by name. A file that does not load is listed
 // by its file name; opening it says why.
 [[nodiscard]] std::vector<ScenarioPreset> shippedPresets();
 

@@ -1,53 +1,13 @@
 #include "model/inference/inference_json.h"
 
+#include "model/inference/inference_warning_texts.h"
+
 #include <cmath>
 #include <sstream>
 
 namespace scalescope {
 
 using nlohmann::json;
-
-std::string_view inferenceWarningKey(InferenceWarning w) noexcept
-{
-    switch (w) {
-    case InferenceWarning::DoesNotFit: return "does_not_fit";
-    case InferenceWarning::DecodeGemmBelowMeasured: return "gemm_below_measured";
-    case InferenceWarning::DecodeAttentionBound: return "decode_attention_bound";
-    case InferenceWarning::DecodeCollectiveLatency: return "small_message_collectives";
-    case InferenceWarning::PowerFromComputeUse: return "power_from_compute_use";
-    }
-    return "?";
-}
-
-std::string inferenceWarningText(InferenceWarning w, double a, double b)
-{
-    std::ostringstream s;
-    s.precision(3);
-    switch (w) {
-    case InferenceWarning::DoesNotFit:
-        s << "does not fit: " << a / 1e9 << " GB per GPU of weights, KV cache and activations against " << b / 1e9
-          << " GB of usable HBM";
-        break;
-    case InferenceWarning::DecodeGemmBelowMeasured:
-        s << "GEMMs of " << a << " tokens lie below the smallest measured M (" << b
-          << "): costed as the larger of their FLOPs at the table's edge and their weight bytes at the measured "
-             "copy bandwidth (an assumption)";
-        break;
-    case InferenceWarning::DecodeAttentionBound:
-        s << "decode attention (one query per sequence) is not measured: costed by its K and V bytes at the measured "
-             "copy bandwidth (an assumption)";
-        break;
-    case InferenceWarning::DecodeCollectiveLatency:
-        s << "small collectives (decode) are below the measured NCCL sizes: tensor-parallel AllReduces in one NVLink "
-             "domain as vLLM's custom all-reduce, others at link rate plus the cited per-step latency (an assumption)";
-        break;
-    case InferenceWarning::PowerFromComputeUse:
-        s << "energy per token from the power model at the compute utilisation " << a
-          << " (memory-bound decode may draw more than its compute use suggests)";
-        break;
-    }
-    return s.str();
-}
 
 namespace {
 

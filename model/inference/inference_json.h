@@ -7,6 +7,7 @@
 
 #include "model/core/resolved_system.h"
 #include "model/inference/inference_evaluation.h"
+#include "model/inference/inference_warning_texts.h" // the words of its warnings
 
 #include <nlohmann/json.hpp>
 
@@ -20,9 +21,5 @@ namespace scalescope {
 // the source of its efficiency (calibration key and citation, or the
 // assumption it rests on) and its share of the pass.
 [[nodiscard]] nlohmann::json inferenceBreakdownJson(const ResolvedSystem& sys, const InferenceEvaluation& e);
-
-// The words of a warning.
-[[nodiscard]] std::string inferenceWarningText(InferenceWarning w, double a, double b);
-[[nodiscard]] std::string_view inferenceWarningKey(InferenceWarning w) noexcept;
 
 } // namespace scalescope

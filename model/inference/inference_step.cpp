@@ -122,6 +122,13 @@ Flops passFlops(const OperationTable& t, Phase phase) noexcept
 
 } // namespace
 
+std::optional<ServingLayoutProblem> servingLayoutProblem(const ResolvedSystem& sys, const ParallelLayout& p)
+{
+    InferenceEvaluation e;
+    if (!layoutProblem(sys, p, e)) return std::nullopt;
+    return ServingLayoutProblem{e.errorPath, e.error};
+}
+
 InferenceEvaluation evaluateInference(const ResolvedSystem& sys, const ParallelLayout& p, int batchOverride)
 {
     InferenceEvaluation e;

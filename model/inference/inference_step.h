@@ -22,6 +22,7 @@
 #include "model/core/resolved_system.h"
 #include "model/inference/inference_evaluation.h"
 
+#include <optional>
 #include <string>
 
 namespace scalescope {
@@ -34,6 +35,14 @@ namespace scalescope {
 {
     return evaluateInference(sys, sys.scenario.parallel);
 }
+
+// Why `layout` cannot serve the scenario (the JSON path and the message
+// evaluateInference would fail with), or nothing: the check it makes first.
+struct ServingLayoutProblem {
+    std::string path, message;
+};
+[[nodiscard]] std::optional<ServingLayoutProblem> servingLayoutProblem(const ResolvedSystem& sys,
+                                                                       const ParallelLayout& layout);
 
 // Source label of the decode collectives' rows.
 [[nodiscard]] const std::string& decodeCollectiveAssumption() noexcept;

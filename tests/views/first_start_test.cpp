@@ -37,7 +37,7 @@ QMenu* menuTitled(const QMainWindow& window, const QString& title)
     return nullptr;
 }
 
-// name → description of every training scenario in specs/scenarios/, read straight from the files.
+// name → description of every scenario in specs/scenarios/, read straight from the files.
 std::map<QString, QString> shippedScenarioNames()
 {
     std::map<QString, QString> names;
@@ -46,8 +46,6 @@ std::map<QString, QString> shippedScenarioNames()
         QFile f(dir.filePath(file));
         REQUIRE(f.open(QIODevice::ReadOnly));
         const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
-        if (o.value(QStringLiteral("mode")).toString() == QStringLiteral("inference"))
-            continue; // the planner evaluates training only: inference presets are the CLI's
         names[o.value(QStringLiteral("name")).toString()] = o.value(QStringLiteral("description")).toString();
     }
     return names;

@@ -65,6 +65,10 @@ void BreakdownPanel::refresh()
         m_summary->setText(tr("No evaluation: the scenario has a problem (see the planner's verdicts)."));
         return;
     }
+    if (m_result->serving()) {
+        m_summary->setText(servingSummary());
+        return;
+    }
     const Evaluation& e = m_result->evaluation;
     const StepBreakdown b = stepBreakdown(e);
     Seconds exposed{};
@@ -89,6 +93,29 @@ void BreakdownPanel::refresh()
             tr("Every row below is one operation of the model's cost table, per step, largest exposed time first; "
                "hover a source for its citation.");
     m_summary->setText(text);
+}
+
+QString BreakdownPanel::servingSummary() const
+{
+    const InferenceEvaluation& e = m_result->inference;
+    const auto pass = [&](Phase phase) {
+        Seconds communication{};
+        for (OpStream st : {OpStream::Tp, OpStream::Ep}) communication += e.ops.streamTotal(st, phase);
+        return std::pair{e.ops.streamTotal(OpStream::Compute, phase), communication};
+    };
+    const auto [prefillCompute, prefillComm] = pass(Phase::Prefill);
+    const auto [decodeCompute, decodeComm] = pass(Phase::Decode);
+    QString text = tr("<b>TTFT %1</b> = %2 stage(s) × (compute %3 + communication %4) of the batch's prefill, plus the "
+                      "sends between stages. <b>TPOT %5</b> = %2 stage(s) × (compute %6 + communication %7) of one decode "
+                      "step.")
+                       .arg(t(e.ttft))
+                       .arg(e.stages)
+                       .arg(t(prefillCompute), t(prefillComm), t(e.tpot), t(decodeCompute), t(decodeComm));
+    text += QStringLiteral("<br>") +
+            tr("Every row below is one operation of the slowest stage, per pass (prefill or one decode step), largest "
+               "first; a source marked ⚠ is an assumption where no measurement covers the operation. Hover a source "
+               "for its citation.");
+    return text;
 }
 
 } // namespace scalescope

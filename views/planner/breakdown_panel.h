@@ -28,6 +28,7 @@ protected:
 
 private:
     void refresh();
+    [[nodiscard]] QString servingSummary() const; // refresh() of an evaluated inference scenario
 
     PlannerResultPtr m_result;
     QLabel* m_summary = nullptr;

@@ -1,9 +1,12 @@
 #pragma once
-// Memory per GPU as one stacked bar (weights, gradients, optimizer state,
-// activations, buffers) against usable HBM, and LPDDR5X on superchips. The
-// bar turns red past the capacity and says by how much.
+// Memory per GPU as one stacked bar (training: weights, gradients, optimizer
+// state, activations, buffers; serving: weights, KV cache, activations)
+// against usable HBM, and LPDDR5X on superchips; serving also shows what the
+// runtime reserves beyond usable HBM. The bar turns red past the capacity and
+// says by how much.
 
 #include "model/core/evaluation.h"
+#include "model/inference/inference_evaluation.h"
 
 #include <QWidget>
 
@@ -14,6 +17,7 @@ class MemoryBar final : public QWidget {
 public:
     explicit MemoryBar(QWidget* parent = nullptr);
     void setMemory(const MemoryPerGpu& memory, bool superchip);
+    void setServingMemory(const InferenceMemory& memory);
     void clear();
     [[nodiscard]] QString summary() const; // the caption, for tests and tooltips
 
@@ -25,6 +29,8 @@ protected:
 
 private:
     MemoryPerGpu m_memory;
+    InferenceMemory m_serving;
+    bool m_isServing = false;
     bool m_superchip = false;
     bool m_valid = false;
 };

@@ -14,6 +14,26 @@ namespace {
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
+const OperationTable& rowsOf(const PlannerResult& r) noexcept { return r.serving() ? r.inference.ops : r.evaluation.ops; }
+
+// Instances of the row per step (training) or per pass of the stage (serving: the row's count).
+double instances(const PlannerResult& r, const OpRow& row) noexcept
+{
+    return r.serving() ? row.count : rowsPerStep(row, r.evaluation);
+}
+
+// What the Share column divides by: the step, or the row's pass on its stage (as inference_json.cpp's share_of_pass).
+double shareBase(const PlannerResult& r, const OpRow& row) noexcept
+{
+    if (!r.serving()) return r.evaluation.stepTime.si;
+    double pass = 0;
+    for (OpStream st : {OpStream::Compute, OpStream::Tp, OpStream::Ep, OpStream::Pp})
+        pass += r.inference.ops.streamTotal(st, row.phase).si;
+    return pass;
+}
+
+bool isAssumption(const OpRow& r) noexcept { return r.source && r.source->rfind("assumption:", 0) == 0; }
+
 } // namespace
 
 QString operationName(OpKind kind)
@@ -77,12 +97,11 @@ void OperationTableModel::setResult(const PlannerResultPtr& result)
     m_result = result && result->ok() ? result : nullptr;
     m_order.clear();
     if (m_result) {
-        const Evaluation& e = m_result->evaluation;
-        m_order.resize(static_cast<size_t>(e.ops.size()));
+        const OperationTable& ops = rowsOf(*m_result);
+        m_order.resize(static_cast<size_t>(ops.size()));
         std::iota(m_order.begin(), m_order.end(), 0);
-        std::stable_sort(m_order.begin(), m_order.end(), [this](int a, int b) {
-            const Evaluation& ev = m_result->evaluation;
-            const auto exposed = [&](int i) { return (ev.ops[i].time - ev.ops[i].hidden).si * rowsPerStep(ev.ops[i], ev); };
+        std::stable_sort(m_order.begin(), m_order.end(), [this, &ops](int a, int b) {
+            const auto exposed = [&](int i) { return (ops[i].time - ops[i].hidden).si * instances(*m_result, ops[i]); };
             return exposed(a) > exposed(b);
         });
     }
@@ -92,9 +111,8 @@ void OperationTableModel::setResult(const PlannerResultPtr& result)
 double OperationTableModel::exposedSeconds(int row) const
 {
     if (!m_result || row < 0 || row >= rowCount()) return 0;
-    const Evaluation& e = m_result->evaluation;
-    const OpRow& r = e.ops[m_order[static_cast<size_t>(row)]];
-    return (r.time - r.hidden).si * rowsPerStep(r, e);
+    const OpRow& r = rowsOf(*m_result)[m_order[static_cast<size_t>(row)]];
+    return (r.time - r.hidden).si * instances(*m_result, r);
 }
 
 int OperationTableModel::rowCount(const QModelIndex& parent) const
@@ -107,9 +125,8 @@ int OperationTableModel::columnCount(const QModelIndex& parent) const { return p
 QVariant OperationTableModel::data(const QModelIndex& index, int role) const
 {
     if (!m_result || !index.isValid() || index.row() >= rowCount()) return {};
-    const Evaluation& e = m_result->evaluation;
-    const OpRow& r = e.ops[m_order[static_cast<size_t>(index.row())]];
-    const double n = rowsPerStep(r, e);
+    const OpRow& r = rowsOf(*m_result)[m_order[static_cast<size_t>(index.row())]];
+    const double n = instances(*m_result, r);
     const Seconds step = r.time * n, hidden = r.hidden * n;
     const int column = index.column();
     if (role == Qt::TextAlignmentRole)
@@ -119,6 +136,9 @@ QVariant OperationTableModel::data(const QModelIndex& index, int role) const
     if (role == Qt::ToolTipRole) {
         if (column == Source) {
             const std::string citation = sourceCitation(*m_result->context, r);
+            if (isAssumption(r))
+                return tr("An assumption: no measurement covers this operation here; the model costs it as its source says.") +
+                       QStringLiteral("\n") + q(citation);
             return citation.empty() ? tr("The pure roofline: dense peak and nominal bandwidth (theoretical mode)") : q(citation);
         }
         if (column == Efficiency)
@@ -128,17 +148,21 @@ QVariant OperationTableModel::data(const QModelIndex& index, int role) const
     }
     if (role != Qt::DisplayRole) return {};
     switch (column) {
-    case Operation: return operationName(r.op);
+    case Operation:
+        return m_result->serving() && r.op == OpKind::TpCollective ? tr("TP AllReduce") : operationName(r.op);
     case PhaseColumn: return phaseName(r.phase);
     case Stream: return streamName(r.stream);
     case PerStep: return q(formatSignificant(n, 4));
     case StepTime: return q(format(step));
     case Hidden: return hidden.si > 0 ? q(format(hidden)) : QString();
-    case Share: return e.stepTime.si > 0 ? QStringLiteral("%1 %").arg((step - hidden).si / e.stepTime.si * 100, 0, 'f', 1) : QString();
+    case Share: {
+        const double base = shareBase(*m_result, r);
+        return base > 0 ? QStringLiteral("%1 %").arg((step - hidden).si / base * 100, 0, 'f', 1) : QString();
+    }
     case Efficiency: return QStringLiteral("%1 %").arg(r.efficiency * 100, 0, 'f', 0);
     case FlopsColumn: return r.flops.si > 0 ? q(format(r.flops)) : QString();
     case BytesColumn: return r.bytes.si > 0 ? q(formatBytes(r.bytes)) : QString();
-    case Source: return r.source ? q(*r.source) : tr("roofline");
+    case Source: return r.source ? (isAssumption(r) ? QStringLiteral("⚠ ") : QString()) + q(*r.source) : tr("roofline");
     default: return {};
     }
 }
@@ -146,14 +170,15 @@ QVariant OperationTableModel::data(const QModelIndex& index, int role) const
 QVariant OperationTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
+    const bool serving = m_result && m_result->serving(); // a pass of one stage: the prefill or a decode step
     switch (section) {
     case Operation: return tr("Operation");
     case PhaseColumn: return tr("Phase");
     case Stream: return tr("Runs on");
-    case PerStep: return tr("Per step");
-    case StepTime: return tr("Time per step");
+    case PerStep: return serving ? tr("Per pass") : tr("Per step");
+    case StepTime: return serving ? tr("Time per pass") : tr("Time per step");
     case Hidden: return tr("Hidden");
-    case Share: return tr("Share of step");
+    case Share: return serving ? tr("Share of pass") : tr("Share of step");
     case Efficiency: return tr("Efficiency");
     case FlopsColumn: return tr("FLOPs each");
     case BytesColumn: return tr("Bytes each");

@@ -1,5 +1,7 @@
 #include "planner_result.h"
 
+#include "model/inference/inference_step.h"
+#include "model/inference/inference_timeline.h"
 #include "model/validation/context_ceiling.h"
 #include "model/validation/validation_set.h"
 
@@ -55,6 +57,7 @@ bool sameResolution(const Scenario& a, const Scenario& b)
 {
     return a.system == b.system && a.gpus == b.gpus && a.model == b.model && a.training.seqLen == b.training.seqLen &&
            a.training.precision == b.training.precision && a.mode == b.mode &&
+           a.inference.precision == b.inference.precision && // the context resolves the serving peak
            a.training.attentionKernel == b.training.attentionKernel && // the context resolves the kernel's table
            a.facility.coolant == b.facility.coolant && // the context holds the coolant's FluidSpec
            !a.inlineSystem && !a.inlineModel &&
@@ -80,7 +83,16 @@ PlannerResultPtr evaluateScenario(const SpecCatalog& catalog, const Scenario& sc
         }
         out->errors = std::move(errors);
     }
-    if (out->context) {
+    if (out->context && scenario.mode == Mode::Inference) {
+        out->inference = evaluateInference(*out->context);
+        if (out->inference.ok) {
+            const StageLayers layers = bottleneckStageLayers(out->context->model, scenario.parallel.pp);
+            out->prefillTimeline = buildInferenceTimeline(out->inference, Phase::Prefill, layers);
+            out->decodeTimeline = buildInferenceTimeline(out->inference, Phase::Decode, layers);
+            out->prefillLayout = std::make_shared<const TimelineLayout>(TimelineLayout::build(out->prefillTimeline));
+            out->decodeLayout = std::make_shared<const TimelineLayout>(TimelineLayout::build(out->decodeTimeline));
+        }
+    } else if (out->context) {
         out->evaluation = evaluate(*out->context);
         if (out->evaluation.ok) {
             const long long operations = pipelineOperations(scenario.parallel, out->evaluation.microbatches);

@@ -2,6 +2,7 @@
 // One evaluated scenario, published whole by the controller and shared by
 // every view that draws it (never modified after publication).
 
+#include "model/inference/inference_evaluation.h"
 #include "model/training/evaluation_context.h"
 #include "model/training/pipeline_timeline.h"
 #include "views/planner/timeline_layout.h"
@@ -23,10 +24,18 @@ struct NearestPublishedRun {
     bool heldToBounds = true; // false: the run's hardware is not one the specs describe
 };
 
+// Which pass a timeline draws: a training step, or an inference scenario's
+// prefill (one batch's prompt, TTFT) or decode step (TPOT).
+enum class TimelinePass { Step, Prefill, Decode };
+
 struct PlannerResult {
     Scenario scenario;
     std::shared_ptr<const EvaluationContext> context; // null when the scenario could not be resolved
-    Evaluation evaluation;
+    Evaluation evaluation;        // mode "training"
+    InferenceEvaluation inference; // mode "inference"
+    // Mode "inference": the prefill and decode passes (model/inference/inference_timeline.h).
+    Timeline prefillTimeline, decodeTimeline;
+    std::shared_ptr<const TimelineLayout> prefillLayout, decodeLayout;
     Timeline timeline;
     // The timeline's rows and sorted spans, laid out on the worker thread: at
     // hundreds of thousands of events sorting them would stall the GUI.
@@ -39,7 +48,22 @@ struct PlannerResult {
     unsigned long long generation = 0;
     double workMs = 0; // how long evaluateScenario took to produce this result
 
-    [[nodiscard]] bool ok() const noexcept { return context && evaluation.ok; }
+    [[nodiscard]] bool serving() const noexcept { return scenario.mode == Mode::Inference; }
+    [[nodiscard]] bool ok() const noexcept { return context && (serving() ? inference.ok : evaluation.ok); }
+    // Why the evaluation failed, and where (empty when it did not).
+    [[nodiscard]] const std::string& evaluationError() const noexcept { return serving() ? inference.error : evaluation.error; }
+    [[nodiscard]] const std::string& evaluationErrorPath() const noexcept
+    {
+        return serving() ? inference.errorPath : evaluation.errorPath;
+    }
+    [[nodiscard]] const Timeline& timelineOf(TimelinePass pass) const noexcept
+    {
+        return pass == TimelinePass::Prefill ? prefillTimeline : pass == TimelinePass::Decode ? decodeTimeline : timeline;
+    }
+    [[nodiscard]] std::shared_ptr<const TimelineLayout> layoutOf(TimelinePass pass) const
+    {
+        return pass == TimelinePass::Prefill ? prefillLayout : pass == TimelinePass::Decode ? decodeLayout : timelineLayout;
+    }
 };
 
 using PlannerResultPtr = std::shared_ptr<const PlannerResult>;

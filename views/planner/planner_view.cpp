@@ -1,6 +1,7 @@
 #include "planner_view.h"
 
 #include "memory_bar.h"
+#include "serving_headlines.h"
 #include "timeline_colours.h"
 #include "timeline_view.h"
 #include "verdict_text.h"
@@ -13,6 +14,7 @@
 #include <QEvent>
 #include <QLabel>
 #include <QListWidget>
+#include <QLocale>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QVBoxLayout>
@@ -31,11 +33,6 @@ constexpr int kFigureGap = 22; // px between headline figures: a figure's name r
 // the memory bar and the verdicts stand within a 768-px screen.
 constexpr int kComparedTimelineMinimumHeight = 110;
 constexpr int kVerdictLinesAtLeast = 2; // the verdict list never hides its first lines
-
-struct Headline {
-    QString name, tip;
-    std::function<QString(const PlannerResult&)> value;
-};
 
 std::vector<Headline> headlines()
 {
@@ -111,8 +108,20 @@ void setLines(QListWidget* list, const QStringList& lines, const QColor* colour 
 PlannerView::PlannerView(QWidget* parent)
     : QWidget(parent), m_title(new QLabel(this)), m_numbers(new FigureGridLayout), m_memory(new MemoryBar(this)),
       m_timeline(new TimelineView(this)), m_verdicts(new QListWidget(this)), m_pinnedTimeline(new TimelineView(this)),
-      m_pinnedTitle(new QLabel(this)), m_trust(new QLabel(this))
+      m_pinnedTitle(new QLabel(this)), m_trust(new QLabel(this)), m_prefillTitle(new QLabel(this)),
+      m_decodeTitle(new QLabel(this)), m_decodeTimeline(new TimelineView(this)), m_servingChartSlot(new QWidget(this))
 {
+    m_decodeTimeline->setObjectName(QStringLiteral("decodeTimeline"));
+    m_decodeTimeline->setPass(TimelinePass::Decode);
+    m_servingChartSlot->setObjectName(QStringLiteral("servingChartSlot"));
+    auto* chartSlotLayout = new QVBoxLayout(m_servingChartSlot);
+    chartSlotLayout->setContentsMargins(0, 0, 0, 0);
+    for (QLabel* l : {m_prefillTitle, m_decodeTitle}) {
+        l->setWordWrap(true);
+        l->setTextFormat(Qt::RichText);
+    }
+    m_prefillTitle->setObjectName(QStringLiteral("prefillTitle"));
+    m_decodeTitle->setObjectName(QStringLiteral("decodeTitle"));
     m_trust->setObjectName(QStringLiteral("trustLine"));
     m_trust->setWordWrap(true);
     m_trust->setTextFormat(Qt::RichText);
@@ -150,20 +159,60 @@ PlannerView::PlannerView(QWidget* parent)
     layout->addLayout(top);
     layout->addWidget(m_pinnedTitle);
     layout->addWidget(m_pinnedTimeline, 1);
+    layout->addWidget(m_prefillTitle);
     layout->addWidget(m_timeline, 1);
+    layout->addWidget(m_decodeTitle);
+    layout->addWidget(m_decodeTimeline, 1);
+    layout->addWidget(m_servingChartSlot);
     layout->addWidget(m_verdicts);
     scroll->setWidget(content);
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
     outer->addWidget(scroll);
+    showServing(false);
     refresh();
 }
 
 void PlannerView::setResult(const PlannerResultPtr& result)
 {
     m_result = result;
+    const bool serving = result && result->serving();
+    m_timeline->setPass(serving ? TimelinePass::Prefill : TimelinePass::Step);
     m_timeline->setResult(result);
+    m_decodeTimeline->setResult(serving ? result : nullptr);
+    showServing(serving);
     refresh();
+}
+
+void PlannerView::showServing(bool serving)
+{
+    for (QWidget* w : {static_cast<QWidget*>(m_prefillTitle), static_cast<QWidget*>(m_decodeTitle),
+                       static_cast<QWidget*>(m_decodeTimeline), m_servingChartSlot})
+        w->setVisible(serving);
+}
+
+void PlannerView::ensureFigureLabels(size_t figures)
+{
+    if (!m_numberLabels.empty()) return;
+    // Created once; a refresh only changes their text (this runs on every slider step).
+    QFont big = font();
+    big.setPointSizeF(big.pointSizeF() * 1.45);
+    big.setBold(true);
+    for (size_t i = 0; i < figures; ++i) { // one figure (name above value) per headline
+        auto* figure = new QWidget(this);
+        auto* stack = new QVBoxLayout(figure);
+        stack->setContentsMargins(0, 0, 0, 0);
+        stack->setSpacing(0);
+        auto* name = new QLabel(figure);
+        name->setForegroundRole(QPalette::PlaceholderText);
+        auto* value = new QLabel(figure);
+        value->setFont(big);
+        stack->addWidget(name);
+        stack->addWidget(value);
+        m_numbers->addWidget(figure);
+        m_numberLabels.push_back(name);
+        m_numberLabels.push_back(value);
+    }
 }
 
 void PlannerView::setPinned(const PlannerResultPtr& pinned)
@@ -204,11 +253,14 @@ void PlannerView::refresh()
     }
     const Scenario& s = m_result->scenario;
     const ParallelLayout& p = s.parallel;
-    QString layout = tr("TP %1 · PP %2 · DP %3 · CP %4 · EP %5").arg(p.tp).arg(p.pp).arg(p.dp).arg(p.cp).arg(p.ep);
-    if (p.vpp > 1) layout += tr(" · VPP %1").arg(p.vpp);
+    const bool serving = m_result->serving();
+    QString layout = serving ? tr("TP %1 · PP %2 · DP %3 · EP %4").arg(p.tp).arg(p.pp).arg(p.dp).arg(p.ep)
+                             : tr("TP %1 · PP %2 · DP %3 · CP %4 · EP %5").arg(p.tp).arg(p.pp).arg(p.dp).arg(p.cp).arg(p.ep);
+    if (p.vpp > 1 && !serving) layout += tr(" · VPP %1").arg(p.vpp);
     const QString system = m_result->context ? q(m_result->context->system.name) : q(s.system);
     const QString model = m_result->context ? q(m_result->context->model.name) : q(s.model);
-    m_title->setText(tr("%1 on %2 GPUs of %3 — %4").arg(model).arg(s.gpus).arg(system, layout));
+    m_title->setText(serving ? tr("%1 served on %2 GPUs of %3 — %4").arg(model).arg(s.gpus).arg(system, layout)
+                             : tr("%1 on %2 GPUs of %3 — %4").arg(model).arg(s.gpus).arg(system, layout));
     const double shared = m_pinned && m_pinned->ok() && m_result->ok()
                               ? std::max(m_pinned->timeline.end.si, m_result->timeline.end.si)
                               : 0.0;
@@ -226,33 +278,18 @@ void PlannerView::refresh()
         m_trust->clear();
         QStringList problems;
         for (const SpecError& e : m_result->errors) problems << q(e.path + ": " + e.message);
-        if (!m_result->evaluation.error.empty()) problems << q(m_result->evaluation.errorPath + ": " + m_result->evaluation.error);
+        if (!m_result->evaluationError().empty())
+            problems << q(m_result->evaluationErrorPath() + ": " + m_result->evaluationError());
         const QColor colour = errorTextColour(palette());
         setLines(m_verdicts, problems, &colour);
         return;
     }
-    const auto rows = headlines();
-    if (m_numberLabels.empty()) {
-        // Created once; a refresh only changes their text (this runs on every slider step).
-        QFont big = font();
-        big.setPointSizeF(big.pointSizeF() * 1.45);
-        big.setBold(true);
-        for (size_t i = 0; i < rows.size(); ++i) { // one figure (name above value) per headline
-            auto* figure = new QWidget(this);
-            auto* stack = new QVBoxLayout(figure);
-            stack->setContentsMargins(0, 0, 0, 0);
-            stack->setSpacing(0);
-            auto* name = new QLabel(figure);
-            name->setForegroundRole(QPalette::PlaceholderText);
-            auto* value = new QLabel(figure);
-            value->setFont(big);
-            stack->addWidget(name);
-            stack->addWidget(value);
-            m_numbers->addWidget(figure);
-            m_numberLabels.push_back(name);
-            m_numberLabels.push_back(value);
-        }
+    if (serving) {
+        refreshServing();
+        return;
     }
+    const auto rows = headlines();
+    ensureFigureLabels(rows.size());
     for (int i = 0; i < static_cast<int>(rows.size()); ++i) {
         const Headline& h = rows[static_cast<size_t>(i)];
         QString valueText = h.value(*m_result);
@@ -282,6 +319,42 @@ void PlannerView::refresh()
     QStringList verdicts;
     for (int i = 0; i < e.warningCount; ++i) verdicts << QStringLiteral("⚠ ") + verdictText(e.warnings[static_cast<size_t>(i)]);
     if (e.warningCount == 0) verdicts << tr("✓ No warnings: the layout fits and no communication axis is exposed for more than 5 % of the step.");
+    setLines(m_verdicts, verdicts);
+}
+
+void PlannerView::refreshServing()
+{
+    const InferenceEvaluation& e = m_result->inference;
+    const auto rows = servingHeadlines();
+    ensureFigureLabels(rows.size());
+    for (size_t i = 0; i < rows.size() && 2 * i + 1 < m_numberLabels.size(); ++i) {
+        m_numberLabels[2 * i]->setText(rows[i].name);
+        m_numberLabels[2 * i]->setToolTip(rows[i].tip);
+        m_numberLabels[2 * i + 1]->setText(rows[i].value(*m_result));
+        m_numberLabels[2 * i + 1]->setToolTip(rows[i].tip);
+    }
+    const InferenceSettings& in = m_result->scenario.inference;
+    const QString batch = in.batchMax ? tr("the largest batch that fits (%1)").arg(e.batch) : QString::number(e.batch);
+    m_trust->setText(trustText(*m_result) + QStringLiteral(" · ") +
+                     tr("serving %1 sequences per replica × %2 replicas, %3 prompt + %4 output tokens, weights in %5, KV cache in %6")
+                         .arg(batch)
+                         .arg(e.replicas)
+                         .arg(QLocale().toString(in.promptTokens), QLocale().toString(in.outputTokens),
+                              QString::fromLatin1(precisionKey(in.precision)).toUpper(),
+                              QString::fromLatin1(precisionKey(in.kv())).toUpper()));
+    m_trust->setToolTip(QString());
+    m_prefillTitle->setText(tr("<b>Prefill</b> of one batch's prompts — TTFT %1: every stage's compute and its "
+                               "communication, stage after stage")
+                                .arg(q(format(e.ttft))));
+    m_decodeTitle->setText(tr("<b>Decode step</b> — TPOT %1: one token for every sequence of the batch, at the mean KV "
+                              "length of %2 tokens")
+                               .arg(q(format(e.tpot)), QLocale().toString(e.meanKvTokens, 'f', 0)));
+    m_memory->setServingMemory(e.memory);
+    QStringList verdicts;
+    for (int i = 0; i < e.warningCount; ++i) {
+        const auto k = static_cast<size_t>(i);
+        verdicts << QStringLiteral("⚠ ") + verdictText(e.warnings[k], e.warningA[k], e.warningB[k]);
+    }
     setLines(m_verdicts, verdicts);
 }
 

@@ -2,6 +2,9 @@
 // The planner's centre: headline numbers, memory per GPU, the step's
 // timeline and the model's verdicts, all drawn from one PlannerResult.
 // Optionally a pinned result "A" is shown beside the current one "B".
+// An inference scenario shows its serving figures, the memory bar with the
+// KV cache, the prefill and the decode timelines, and a slot for the
+// throughput–latency chart (servingChartSlot).
 
 #include "planner_result.h"
 
@@ -25,6 +28,11 @@ public:
     void setPinned(const PlannerResultPtr& pinned); // null to unpin
     [[nodiscard]] TimelineView* timeline() const noexcept { return m_timeline; }
     [[nodiscard]] TimelineView* pinnedTimeline() const noexcept { return m_pinnedTimeline; }
+    // Inference: the decode step's timeline (timeline() then draws the prefill).
+    [[nodiscard]] TimelineView* decodeTimeline() const noexcept { return m_decodeTimeline; }
+    // Inference: an empty container (QVBoxLayout) below the timelines for
+    // the throughput–latency chart; shown only for an inference scenario.
+    [[nodiscard]] QWidget* servingChartSlot() const noexcept { return m_servingChartSlot; }
     [[nodiscard]] MemoryBar* memoryBar() const noexcept { return m_memory; }
     [[nodiscard]] QListWidget* verdicts() const noexcept { return m_verdicts; }
     [[nodiscard]] QString headlineText() const; // all numbers, for tests
@@ -35,6 +43,9 @@ protected:
 
 private:
     void refresh();
+    void refreshServing(); // refresh() of an evaluated inference scenario
+    void showServing(bool serving); // which widgets the mode uses
+    void ensureFigureLabels(size_t figures);
 
     PlannerResultPtr m_result, m_pinned;
     QLabel* m_title = nullptr;
@@ -46,6 +57,11 @@ private:
     TimelineView* m_pinnedTimeline = nullptr; // A's timeline above B's while a result is pinned
     QLabel* m_pinnedTitle = nullptr;
     QLabel* m_trust = nullptr; // efficiency mode and the nearest published run with the model's error on it
+    QLabel* m_prefillTitle = nullptr; // inference: what the timelines show
+    QLabel* m_decodeTitle = nullptr;
+    TimelineView* m_decodeTimeline = nullptr;
+    QWidget* m_servingChartSlot = nullptr;
+    bool m_servingShown = false; // the figures' labels show the serving headlines
 };
 
 } // namespace scalescope

@@ -13,11 +13,19 @@ constexpr double kSwatchWidth = 14, kSwatchHeight = 10, kTextGap = 4, kEntryGap 
 } // namespace
 
 // Titles are translated in the timeline view's context.
-std::vector<TimelineLegend::Entry> TimelineLegend::entries(const QPalette& palette)
+std::vector<TimelineLegend::Entry> TimelineLegend::entries(const QPalette& palette) const
 {
     QColor hatch = palette.text().color();
     hatch.setAlphaF(0.3);
     const auto solid = [](Lane l, EventKind k) { return QBrush(eventColour(l, k)); };
+    if (m_serving)
+        return {
+            {solid(Lane::Compute, EventKind::Forward), QCoreApplication::translate("scalescope::TimelineView", "compute")},
+            {solid(Lane::Tp, EventKind::Comm), laneTitle(Lane::Tp)},
+            {solid(Lane::Ep, EventKind::Comm), laneTitle(Lane::Ep)},
+            {solid(Lane::Pp, EventKind::Comm), laneTitle(Lane::Pp)},
+            {QBrush(hatch, Qt::BDiagPattern), QCoreApplication::translate("scalescope::TimelineView", "idle (another stage runs)")},
+        };
     return {
         {solid(Lane::Compute, EventKind::Forward), eventKindTitle(EventKind::Forward)},
         {solid(Lane::Compute, EventKind::Backward), eventKindTitle(EventKind::Backward)},

@@ -27,17 +27,24 @@ public:
     void paint(QPainter& p, const QRectF& area, double left, const QFont& font, const QPalette& palette) const;
     // Titles or font changed (language, font): measure again.
     void invalidate() { m_height = -1; }
+    // An inference pass: compute and the lanes serving uses (TP, EP, PP) and the idle stages.
+    void setServing(bool serving)
+    {
+        if (serving != m_serving) invalidate();
+        m_serving = serving;
+    }
 
 private:
     struct Entry {
         QBrush swatch;
         QString title;
     };
-    [[nodiscard]] static std::vector<Entry> entries(const QPalette& palette);
+    [[nodiscard]] std::vector<Entry> entries(const QPalette& palette) const;
     // Per entry: x in pixels and y the line (0, 1, …).
     [[nodiscard]] static std::vector<QPointF> positions(const std::vector<Entry>& entries, double left, double width,
                                                         const QFont& font);
 
+    bool m_serving = false;
     double m_height = -1; // for m_width; -1: not measured
     double m_width = -1;
 };

@@ -71,8 +71,8 @@ void TimelineView::setResult(const PlannerResultPtr& result)
     m_result = result;
     static const auto kEmpty = std::make_shared<const TimelineLayout>();
     if (result && result->ok())
-        m_layout = result->timelineLayout ? result->timelineLayout
-                                          : std::make_shared<const TimelineLayout>(TimelineLayout::build(result->timeline));
+        m_layout = result->layoutOf(m_pass) ? result->layoutOf(m_pass)
+                                            : std::make_shared<const TimelineLayout>(TimelineLayout::build(timeline()));
     else
         m_layout = kEmpty;
     if (!m_userZoomed) fit();
@@ -150,8 +150,8 @@ void TimelineView::paintEvent(QPaintEvent*)
     m_lastFolded = m_lastDrawn = 0;
     if (!m_result || !m_result->ok() || m_result->timelineOmittedOperations > 0) {
         p.setPen(palette().text().color());
-        QString why = m_result && !m_result->evaluation.error.empty()
-                          ? QString::fromStdString(m_result->evaluation.error)
+        QString why = m_result && !m_result->evaluationError().empty()
+                          ? QString::fromStdString(m_result->evaluationError())
                           : tr("No timeline: the scenario could not be evaluated.");
         if (m_result && m_result->ok())
             why = tr("Timeline not drawn: this step schedules %1 pipeline operations (PP %2 × %3 micro-batches), more than "
@@ -172,7 +172,7 @@ void TimelineView::paintEvent(QPaintEvent*)
     const QColor text = palette().text().color();
     const QColor grid = opaqueMix(text, palette().base().color(), 0.12);
     paintTimeGrid(p, plot);
-    const Timeline& t = m_result->timeline;
+    const Timeline& t = timeline();
     const double pipelineEnd = [&] {
         double end = 0;
         for (const TimelineSpan& s : m_layout->spans)
@@ -296,7 +296,7 @@ void TimelineView::paintAxis(QPainter& p, const QRectF& plot)
         drawTextIn(p, fm, QRectF(m_axis.x(s) - 45, 2, 90, kAxisHeight - 6), Qt::AlignHCenter, label);
     }
     if (m_result && m_result->ok()) {
-        const double end = m_axis.x(m_result->timeline.end.si);
+        const double end = m_axis.x(timeline().end.si);
         if (end >= plot.left() && end <= plot.right()) {
             QPen pen(palette().highlight().color(), 1.5, Qt::DashLine);
             p.setPen(pen);
@@ -332,11 +332,15 @@ QString TimelineView::tooltipAt(QPointF pos) const
     const double slack = m_axis.secondsPerPixel * 2;
     for (const TimelineSpan& s : m_layout->spans) {
         if (s.row != row || s.end + slack < t || s.start - slack > t) continue;
-        const TimelineEvent& e = m_result->timeline.events[static_cast<size_t>(s.event)];
-        QString tip = QStringLiteral("<b>%1</b>").arg(e.lane == Lane::Compute ? eventKindTitle(e.kind)
+        const TimelineEvent& e = timeline().events[static_cast<size_t>(s.event)];
+        const QString compute = m_pass == TimelinePass::Prefill  ? tr("prefill compute")
+                                : m_pass == TimelinePass::Decode ? tr("decode compute")
+                                                                 : eventKindTitle(e.kind);
+        QString tip = QStringLiteral("<b>%1</b>").arg(e.lane == Lane::Compute ? compute
                                                                                : tr("%1 communication").arg(laneTitle(e.lane)));
         if (e.microbatch >= 0) tip += QStringLiteral(" · ") + tr("micro-batch %1").arg(e.microbatch);
-        tip += QStringLiteral("<br>") + tr("stage %1, chunk %2").arg(e.stage).arg(e.chunk);
+        tip += QStringLiteral("<br>") + (m_pass == TimelinePass::Step ? tr("stage %1, chunk %2").arg(e.stage).arg(e.chunk)
+                                                                      : tr("stage %1").arg(e.stage));
         const double d = (e.end - e.start).si;
         tip += QStringLiteral("<br>") + tr("%1 → %2 (%3)")
                                             .arg(QString::fromStdString(format(e.start)), QString::fromStdString(format(e.end)),

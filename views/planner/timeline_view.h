@@ -23,6 +23,13 @@ public:
     explicit TimelineView(QWidget* parent = nullptr);
 
     void setResult(const PlannerResultPtr& result);
+    // Which of the result's timelines this view draws (a training step by default).
+    void setPass(TimelinePass pass)
+    {
+        m_pass = pass;
+        m_legend.setServing(pass != TimelinePass::Step);
+    }
+    [[nodiscard]] TimelinePass pass() const noexcept { return m_pass; }
     void fit();
     // Shows [from, to] seconds across the plot (a zoom; the model is not re-run).
     void showRange(double from, double to);
@@ -65,7 +72,10 @@ private:
     [[nodiscard]] QFont legendFont() const;
     [[nodiscard]] double legendHeight() const; // cached per width (rowHeight asks it per row)
 
+    [[nodiscard]] const Timeline& timeline() const noexcept { return m_result->timelineOf(m_pass); }
+
     PlannerResultPtr m_result;
+    TimelinePass m_pass = TimelinePass::Step;
     std::shared_ptr<const TimelineLayout> m_layout = std::make_shared<const TimelineLayout>();
     TimeAxis m_axis;
     bool m_userZoomed = false;

@@ -65,17 +65,32 @@ PowerScene::PowerScene(const PlannerResult& result, const HardwarePalette& palet
     const EvaluationContext& ctx = *result.context;
     m_report = facilityReport(ctx, result.evaluation);
     const FacilityReport& r = *m_report;
-    setHeading(tr("Power and cooling: %1").arg(QString::fromStdString(result.scenario.name)),
-               tr("%1 × %2 GPUs: one rack draws %3 at peak; the job's %4 racks draw %5 of IT power at %6 "
-                  "utilisation and %7 at the facility meter (PUE %8).")
-                   .arg(QString::fromStdString(ctx.system.name))
-                   .arg(result.scenario.gpus)
-                   .arg(kw(r.budget.rack.peak))
-                   .arg(num(r.energy.rackShare))
-                   .arg(kw(r.energy.itPower))
-                   .arg(percent(r.energy.utilisation))
-                   .arg(kw(r.energy.facilityPower))
-                   .arg(num(result.scenario.facility.pue)));
+    if (result.serving())
+        setHeading(tr("Power and cooling: %1").arg(QString::fromStdString(result.scenario.name)),
+                   result.ok() ? tr("%1 × %2 GPUs: one rack draws %3 at peak; the job occupies %4 racks. Serving uses "
+                                    "%5 per generated token (%6 tokens per joule at the facility meter).")
+                                     .arg(QString::fromStdString(ctx.system.name))
+                                     .arg(result.scenario.gpus)
+                                     .arg(kw(r.budget.rack.peak))
+                                     .arg(num(r.energy.rackShare))
+                                     .arg(formatted(result.inference.energyPerToken))
+                                     .arg(num(1 / result.inference.energyPerToken.si))
+                               : tr("%1 × %2 GPUs: one rack draws %3 at peak.")
+                                     .arg(QString::fromStdString(ctx.system.name))
+                                     .arg(result.scenario.gpus)
+                                     .arg(kw(r.budget.rack.peak)));
+    else
+        setHeading(tr("Power and cooling: %1").arg(QString::fromStdString(result.scenario.name)),
+                   tr("%1 × %2 GPUs: one rack draws %3 at peak; the job's %4 racks draw %5 of IT power at %6 "
+                      "utilisation and %7 at the facility meter (PUE %8).")
+                       .arg(QString::fromStdString(ctx.system.name))
+                       .arg(result.scenario.gpus)
+                       .arg(kw(r.budget.rack.peak))
+                       .arg(num(r.energy.rackShare))
+                       .arg(kw(r.energy.itPower))
+                       .arg(percent(r.energy.utilisation))
+                       .arg(kw(r.energy.facilityPower))
+                       .arg(num(result.scenario.facility.pue)));
 
     // Component → rack → facility.
     addPanelTitle(tr("Power budget: component → rack → facility"), QRectF(0, -40, 3 * kColumn, 28));
@@ -225,7 +240,14 @@ void PowerScene::addEnergy(const PlannerResult& result, const FacilityReport& r,
     const EnergyReport& e = r.energy;
     const FacilitySettings& f = result.scenario.facility;
     std::vector<std::pair<QString, QString>> rows;
-    if (!result.evaluation.ok) {
+    if (result.serving()) {
+        if (result.ok())
+            rows = {{tr("Energy per generated token"), formatted(result.inference.energyPerToken)},
+                    {tr("Tokens per joule"), num(1 / result.inference.energyPerToken.si)},
+                    {tr("Prices"), tr("%1 per kWh, %2 per GPU-hour").arg(num(f.pricePerKWh), num(f.pricePerGpuHour))}};
+        else
+            rows.emplace_back(tr("Evaluation"), tr("not available for this layout"));
+    } else if (!result.evaluation.ok) {
         rows.emplace_back(tr("Evaluation"), tr("not available for this layout"));
     } else {
         rows = {{tr("Energy per step"), formatted(e.energyPerStep)},

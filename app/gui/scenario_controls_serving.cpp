@@ -1,0 +1,238 @@
+// The scenario dock's Training | Inference switch and the rows of an
+// inference scenario (batch, prompt and output tokens, weight and KV
+// precision). Switching mode is one undoable edit that keeps the other
+// mode's settings: the scenario holds both blocks and saves both.
+
+#include "scenario_controls.h"
+
+#include "scenario_controller.h"
+#include "scenario_edit_rules.h"
+
+#include "model/spec/spec_catalog.h"
+#include "views/widgets/bounded_combo_box.h"
+
+#include <QButtonGroup>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStandardItemModel>
+
+#include <algorithm>
+
+namespace scalescope {
+
+namespace {
+
+// The scenario parser's bound on batch and token counts (scenario.cpp kMaxInferenceTokens).
+constexpr int kMaxServingCount = 1 << 24;
+
+// Rows only a training scenario uses (keys of ScenarioControls::m_labels).
+const char* const kTrainingRows[] = {"seq",     "batch",     "microbatch", "precision",       "fp8Params",
+                                     "fp8Scaling", "zero",   "zero3Style", "recompute", "recomputeLayers",
+                                     "attention", "loss",    "cp",         "vpp",       "schedule"};
+const char* const kServingRows[] = {"servingBatch", "promptTokens", "outputTokens", "servingPrecision", "kvPrecision"};
+
+const Precision kServingPrecisions[] = {Precision::Bf16, Precision::Fp16, Precision::Fp8, Precision::Fp4};
+
+QString precisionText(Precision p) { return QString::fromUtf8(precisionKey(p).data()).toUpper(); }
+QString precisionData(Precision p) { return QString::fromUtf8(precisionKey(p).data()); }
+
+} // namespace
+
+const std::vector<int>& ScenarioControls::servingBatches()
+{
+    static const std::vector<int> batches = [] {
+        std::vector<int> b;
+        for (int v = 1; v <= 4096; v *= 2) b.push_back(v);
+        return b;
+    }();
+    return batches;
+}
+
+void ScenarioControls::buildServing()
+{
+    auto* modes = new QWidget(this);
+    auto* modeRow = new QHBoxLayout(modes);
+    modeRow->setContentsMargins(0, 0, 0, 0);
+    modeRow->setSpacing(0);
+    m_trainingMode = new QPushButton(modes);
+    m_trainingMode->setObjectName(QStringLiteral("trainingMode"));
+    m_servingMode = new QPushButton(modes);
+    m_servingMode->setObjectName(QStringLiteral("inferenceMode"));
+    auto* group = new QButtonGroup(modes);
+    for (QPushButton* b : {m_trainingMode, m_servingMode}) {
+        b->setCheckable(true);
+        group->addButton(b);
+        modeRow->addWidget(b, 1);
+    }
+    group->setExclusive(true);
+    auto* label = new QLabel(this);
+    m_labels[QStringLiteral("scenarioMode")] = label;
+    m_form->insertRow(0, label, modes);
+    connect(m_trainingMode, &QPushButton::clicked, this, [this] { switchMode(Mode::Training); });
+    connect(m_servingMode, &QPushButton::clicked, this, [this] { switchMode(Mode::Inference); });
+
+    // Inference rows, after the model row (index 3: mode, system, GPUs, model).
+    int at = 4;
+    auto row = [&](const QString& key, QWidget* w) {
+        auto* l = new QLabel(this);
+        m_labels[key] = l;
+        m_form->insertRow(at++, l, w);
+    };
+    auto* batchHolder = new QWidget(this);
+    auto* batchRow = new QHBoxLayout(batchHolder);
+    batchRow->setContentsMargins(0, 0, 0, 0);
+    m_servingBatchSlider = new QSlider(Qt::Horizontal, batchHolder);
+    m_servingBatchSlider->setObjectName(QStringLiteral("servingBatchSlider"));
+    m_servingBatchSlider->setRange(0, static_cast<int>(servingBatches().size())); // the last position: "max"
+    m_servingBatchSlider->setPageStep(1);
+    m_servingBatch = new QSpinBox(batchHolder);
+    m_servingBatch->setObjectName(QStringLiteral("servingBatch"));
+    m_servingBatch->setRange(0, kMaxServingCount);
+    batchRow->addWidget(m_servingBatchSlider, 1);
+    batchRow->addWidget(m_servingBatch);
+    row(QStringLiteral("servingBatch"), batchHolder);
+    m_promptTokens = new QSpinBox(this);
+    m_promptTokens->setObjectName(QStringLiteral("promptTokens"));
+    m_promptTokens->setRange(1, kMaxServingCount);
+    m_promptTokens->setGroupSeparatorShown(true);
+    row(QStringLiteral("promptTokens"), m_promptTokens);
+    m_outputTokens = new QSpinBox(this);
+    m_outputTokens->setObjectName(QStringLiteral("outputTokens"));
+    m_outputTokens->setRange(1, kMaxServingCount);
+    m_outputTokens->setGroupSeparatorShown(true);
+    row(QStringLiteral("outputTokens"), m_outputTokens);
+    m_servingPrecision = new BoundedComboBox(this);
+    m_servingPrecision->setObjectName(QStringLiteral("servingPrecision"));
+    for (Precision p : kServingPrecisions) m_servingPrecision->addItem(precisionText(p), precisionData(p));
+    row(QStringLiteral("servingPrecision"), m_servingPrecision);
+    m_kvPrecision = new BoundedComboBox(this);
+    m_kvPrecision->setObjectName(QStringLiteral("kvPrecision"));
+    m_kvPrecision->addItem(QString(), QString());
+    for (Precision p : {Precision::Bf16, Precision::Fp8, Precision::Fp4}) m_kvPrecision->addItem(precisionText(p), precisionData(p));
+    row(QStringLiteral("kvPrecision"), m_kvPrecision);
+
+    connect(m_servingBatchSlider, &QSlider::sliderPressed, this, [this] { m_dragId = m_controller.beginDrag(); });
+    connect(m_servingBatchSlider, &QSlider::sliderReleased, this, [this] { m_dragId = 0; });
+    connect(m_servingBatchSlider, &QSlider::valueChanged, this, [this](int index) {
+        if (m_syncing) return;
+        const auto& batches = servingBatches();
+        const bool max = index >= static_cast<int>(batches.size());
+        const int batch = max ? 0 : batches[static_cast<size_t>(std::max(0, index))];
+        m_servingBatch->setValue(batch); // the spin box follows at once; the sync confirms it
+        editWith(max ? tr("Serve the largest batch that fits") : tr("Set batch to %1").arg(batch),
+                 m_servingBatchSlider->isSliderDown() ? m_dragId : 0, [max, batch](Scenario& s) {
+                     s.inference.batchMax = max;
+                     if (!max) s.inference.batch = batch;
+                 });
+    });
+    connect(m_servingBatch, &QSpinBox::editingFinished, this, [this] {
+        const int b = m_servingBatch->value();
+        const InferenceSettings& in = m_controller.scenario().inference;
+        if ((b == 0 && in.batchMax) || (b > 0 && !in.batchMax && b == in.batch)) return;
+        editWith(b == 0 ? tr("Serve the largest batch that fits") : tr("Set batch to %1").arg(b), 0, [b](Scenario& s) {
+            s.inference.batchMax = b == 0;
+            if (b > 0) s.inference.batch = b;
+        });
+    });
+    connect(m_promptTokens, &QSpinBox::editingFinished, this, [this] {
+        const int v = m_promptTokens->value();
+        if (v != m_controller.scenario().inference.promptTokens)
+            editWith(tr("Change prompt tokens"), 0, [v](Scenario& s) { s.inference.promptTokens = v; });
+    });
+    connect(m_outputTokens, &QSpinBox::editingFinished, this, [this] {
+        const int v = m_outputTokens->value();
+        if (v != m_controller.scenario().inference.outputTokens)
+            editWith(tr("Change output tokens"), 0, [v](Scenario& s) { s.inference.outputTokens = v; });
+    });
+    connect(m_servingPrecision, &QComboBox::activated, this, [this](int) {
+        const auto p = precisionFromKey(m_servingPrecision->currentData().toString().toStdString());
+        if (p) editWith(tr("Change serving precision"), 0, [p](Scenario& s) { s.inference.precision = *p; });
+    });
+    connect(m_kvPrecision, &QComboBox::activated, this, [this](int) {
+        const auto p = precisionFromKey(m_kvPrecision->currentData().toString().toStdString());
+        editWith(tr("Change KV cache precision"), 0, [p](Scenario& s) { s.inference.kvPrecision = p; });
+    });
+}
+
+void ScenarioControls::switchMode(Mode mode)
+{
+    if (m_syncing || mode == m_controller.scenario().mode) return;
+    editWith(mode == Mode::Inference ? tr("Switch to inference") : tr("Switch to training"), 0, [&](Scenario& s) {
+        s.mode = mode;
+        if (mode != Mode::Inference) return;
+        // Serving has no context parallelism: its GPUs go to data parallelism.
+        s.parallel.cp = 1;
+        // A scenario that never set its inference block serves at its training precision.
+        const InferenceSettings defaults;
+        const InferenceSettings& in = s.inference;
+        if (in.batch == defaults.batch && in.batchMax == defaults.batchMax && in.promptTokens == defaults.promptTokens &&
+            in.outputTokens == defaults.outputTokens && in.precision == defaults.precision && !in.kvPrecision &&
+            in.kvBlockTokens == defaults.kvBlockTokens) {
+            const GpuSpec* gpu = scenarioGpu(s, m_controller.catalog());
+            if (!gpu || gpu->peak(s.training.precision)) s.inference.precision = s.training.precision;
+        }
+    });
+}
+
+void ScenarioControls::syncServing(const Scenario& s)
+{
+    const bool serving = s.mode == Mode::Inference;
+    m_trainingMode->setChecked(!serving);
+    m_servingMode->setChecked(serving);
+    for (const char* key : kTrainingRows) m_form->setRowVisible(m_labels.at(QString::fromLatin1(key)), !serving);
+    for (const char* key : kServingRows) m_form->setRowVisible(m_labels.at(QString::fromLatin1(key)), serving);
+    const InferenceSettings& in = s.inference;
+    const auto& batches = servingBatches();
+    if (!m_servingBatchSlider->isSliderDown()) {
+        const auto it = std::lower_bound(batches.begin(), batches.end(), in.batch);
+        m_servingBatchSlider->setValue(in.batchMax ? static_cast<int>(batches.size())
+                                                   : static_cast<int>(std::min(it, batches.end() - 1) - batches.begin()));
+    }
+    m_servingBatch->setValue(in.batchMax ? 0 : in.batch);
+    m_promptTokens->setValue(in.promptTokens);
+    m_outputTokens->setValue(in.outputTokens);
+    const GpuSpec* gpu = scenarioGpu(s, m_controller.catalog());
+    auto* precisions = qobject_cast<QStandardItemModel*>(m_servingPrecision->model());
+    for (int i = 0; precisions && i < m_servingPrecision->count(); ++i) {
+        const auto p = precisionFromKey(m_servingPrecision->itemData(i).toString().toStdString());
+        const bool supported = !gpu || (p && gpu->peak(*p));
+        precisions->item(i)->setEnabled(supported);
+        precisions->item(i)->setToolTip(supported || !gpu ? QString()
+                                                          : tr("The %1 has no Tensor Cores for %2")
+                                                                .arg(QString::fromStdString(gpu->name), precisionText(*p)));
+    }
+    m_servingPrecision->setCurrentIndex(std::max(0, m_servingPrecision->findData(precisionData(in.precision))));
+    m_kvPrecision->setCurrentIndex(
+        std::max(0, m_kvPrecision->findData(in.kvPrecision ? precisionData(*in.kvPrecision) : QString())));
+}
+
+void ScenarioControls::retranslateServing()
+{
+    const std::pair<const char*, QString> titles[] = {
+        {"scenarioMode", tr("Mode")},           {"servingBatch", tr("Batch (sequences)")},
+        {"promptTokens", tr("Prompt tokens")},  {"outputTokens", tr("Output tokens")},
+        {"servingPrecision", tr("Weights")},    {"kvPrecision", tr("KV cache")}};
+    for (const auto& [key, title] : titles) m_labels[QString::fromLatin1(key)]->setText(title);
+    m_trainingMode->setText(tr("Training"));
+    m_servingMode->setText(tr("Inference"));
+    m_trainingMode->setToolTip(tr("Plan a training step: step time, MFU, memory with optimizer state"));
+    m_servingMode->setToolTip(tr("Plan serving: TTFT, TPOT, tokens per second, the KV cache. The training settings are "
+                                 "kept and come back when you switch back"));
+    m_servingBatch->setSpecialValueText(tr("max"));
+    const QString batchTip = tr("Sequences each replica serves at once; “max” (the slider's last position, or 0): the "
+                                "largest batch that fits in usable HBM");
+    m_servingBatch->setToolTip(batchTip);
+    m_servingBatchSlider->setToolTip(batchTip);
+    m_promptTokens->setToolTip(tr("Tokens of each request's prompt (the prefill)"));
+    m_outputTokens->setToolTip(tr("Tokens each request generates (the first from the prefill, the rest from decode steps)"));
+    m_servingPrecision->setToolTip(tr("Precision of the weights and the GEMMs while serving"));
+    m_kvPrecision->setItemText(0, tr("as the weights"));
+    m_kvPrecision->setToolTip(tr("Precision of the KV cache (bytes per element of K and V)"));
+}
+
+} // namespace scalescope
