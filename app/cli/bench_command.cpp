@@ -132,6 +132,9 @@ int runBench(const Args& args, std::ostream& out, std::ostream& err)
         if (j.contains("ui_update_p50_ms"))
             out << "ui_update_p50_ms         " << j["ui_update_p50_ms"].get<double>() << "\n"
                 << "ui_update_p99_ms         " << j["ui_update_p99_ms"].get<double>() << "\n";
+        if (j.contains("ui_update_inference_p99_ms"))
+            out << "ui_update_inference_p50_ms " << j["ui_update_inference_p50_ms"].get<double>() << "\n"
+                << "ui_update_inference_p99_ms " << j["ui_update_inference_p99_ms"].get<double>() << "\n";
         if (j.contains("view_render_ms"))
             for (const auto& [view, t] : j["view_render_ms"].items())
                 out << "render " << view << std::string(18 - std::min<size_t>(17, view.size()), ' ') << "build "

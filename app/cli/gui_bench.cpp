@@ -4,6 +4,7 @@
 #include "export_command.h"
 
 #include "app/gui/planner_soak.h"
+#include "app/gui/bench_scenario.h"
 #include "app/gui/slider_latency.h"
 #include "app/gui/view_render_bench.h"
 
@@ -52,6 +53,12 @@ std::string guiBenchJson()
                      {"ui_update_result_p50_ms", l.resultP50Ms},
                      {"ui_update_paint_p50_ms", l.paintP50Ms},
                      {"ui_update_changes", l.changes}};
+    // The same TP slider on a served model: its prefill timeline is what paints.
+    const UiLatency serving =
+        measureSliderToPaint(catalog, QString::fromStdString(builtinScenarioPath(kBenchInferenceScenario)), 200);
+    j["ui_update_inference_p50_ms"] = serving.p50Ms;
+    j["ui_update_inference_p99_ms"] = serving.p99Ms;
+    j["ui_update_inference_max_ms"] = serving.maxMs;
     for (const ViewRenderTime& v : measureViewRenders(catalog))
         j["view_render_ms"][v.view.toStdString()] = {{"build", v.buildMs}, {"paint", v.paintMs}, {"items", v.items}};
     const std::pair<const char*, TopologyFluidity> clusters[] = {

@@ -14,12 +14,21 @@
 
 namespace scalescope {
 
+// The path of a shipped scenario (specs/scenarios/`name`), the last root's.
+[[nodiscard]] inline std::string builtinScenarioPath(const std::string& name)
+{
+    std::string path;
+    for (const auto& root : builtinSpecRoots()) path = (root / "scenarios" / name).string();
+    return path;
+}
+
+// The scenario the inference latency is measured on: LLaMA-3 70B served on 8 H100 (TP 8).
+inline const std::string kBenchInferenceScenario = "llama3-70b-inference-8xh100.scalescope.json";
+
 // `file` empty: the built-in 16,384-GPU preset with the batch above.
 [[nodiscard]] inline std::optional<Scenario> loadBenchScenario(const std::string& file = {})
 {
-    std::string path = file;
-    if (path.empty())
-        for (const auto& root : builtinSpecRoots()) path = (root / "scenarios" / "llama3-405b-16k-h100.scalescope.json").string();
+    const std::string path = file.empty() ? builtinScenarioPath("llama3-405b-16k-h100.scalescope.json") : file;
     SpecErrors errors;
     auto scenario = loadScenarioFile(path, errors);
     if (scenario && file.empty()) {

@@ -213,6 +213,26 @@
         <source>the scenario&apos;s attention_kernel has no measurements for this GPU family: its default attention kernel is used</source>
         <translation>场景的 attention_kernel 在此 GPU 系列上没有实测数据：改用其默认注意力内核</translation>
     </message>
+    <message>
+        <source>does not fit: %1 per GPU of weights, KV cache and activations against %2 of usable HBM</source>
+        <translation>放不下：每 GPU 的权重、KV 缓存与激活共 %1，可用 HBM 只有 %2</translation>
+    </message>
+    <message>
+        <source>GEMMs of %1 tokens lie below the smallest measured M (%2): costed as the larger of their FLOPs at the table&apos;s edge and their weight bytes at the measured copy bandwidth (an assumption)</source>
+        <translation>%1 个 token 的 GEMM 低于实测的最小 M（%2）：按表边缘效率下的 FLOPs 与按实测拷贝带宽读取权重字节两者中较大者计算（属于假设）</translation>
+    </message>
+    <message>
+        <source>decode attention (one query per sequence) is not measured: costed by its K and V bytes at the measured copy bandwidth (an assumption)</source>
+        <translation>解码注意力（每个序列一个查询）没有实测数据：按其 K 与 V 字节以实测拷贝带宽计算（属于假设）</translation>
+    </message>
+    <message>
+        <source>small collectives (decode) are below the measured NCCL sizes: tensor-parallel AllReduces in one NVLink domain as vLLM&apos;s custom all-reduce, others at link rate plus the cited per-step latency (an assumption)</source>
+        <translation>小消息集合通信（解码）低于实测的 NCCL 消息大小：同一 NVLink 域内的张量并行 AllReduce 按 vLLM 的自定义 all-reduce 计算，其余按链路速率加上引用的每步延迟计算（属于假设）</translation>
+    </message>
+    <message>
+        <source>energy per token from the power model at the compute utilisation %1 % (memory-bound decode may draw more than its compute use suggests)</source>
+        <translation>每 token 能耗按功耗模型在计算利用率 %1 % 下得出（访存受限的解码实际功耗可能高于其计算利用率所示）</translation>
+    </message>
 </context>
 <context>
     <name>ViewExport</name>
@@ -254,6 +274,14 @@
     <message>
         <source>Attention kernel: %1.</source>
         <translation>注意力内核：%1。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;TTFT %1&lt;/b&gt; = %2 stage(s) × (compute %3 + communication %4) of the batch&apos;s prefill, plus the sends between stages. &lt;b&gt;TPOT %5&lt;/b&gt; = %2 stage(s) × (compute %6 + communication %7) of one decode step.</source>
+        <translation>&lt;b&gt;TTFT %1&lt;/b&gt; = %2 个阶段 × 该批预填充的（计算 %3 + 通信 %4），再加阶段间的发送。&lt;b&gt;TPOT %5&lt;/b&gt; = %2 个阶段 × 一个解码步的（计算 %6 + 通信 %7）。</translation>
+    </message>
+    <message>
+        <source>Every row below is one operation of the slowest stage, per pass (prefill or one decode step), largest first; a source marked ⚠ is an assumption where no measurement covers the operation. Hover a source for its citation.</source>
+        <translation>下方每一行是最慢阶段的一个操作（按每趟计：预填充或一个解码步），耗时最长的排在最前；标有 ⚠ 的来源是假设，该操作没有实测数据覆盖。将鼠标悬停在来源上可查看引用。</translation>
     </message>
 </context>
 <context>
@@ -741,6 +769,18 @@
         <source>buffers</source>
         <translation>缓冲区</translation>
     </message>
+    <message>
+        <source>%1 of %2 usable HBM per GPU (the runtime reserves %3 more)</source>
+        <translation>每 GPU 可用 HBM %2 中的 %1（运行时另外预留 %3）</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation>预留</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::MemoryPage</name>
@@ -1136,6 +1176,26 @@
         <source>final norm</source>
         <translation>末层归一化</translation>
     </message>
+    <message>
+        <source>An assumption: no measurement covers this operation here; the model costs it as its source says.</source>
+        <translation>这是假设：此处没有实测数据覆盖该操作；模型按其来源所述计算。</translation>
+    </message>
+    <message>
+        <source>TP AllReduce</source>
+        <translation>TP AllReduce</translation>
+    </message>
+    <message>
+        <source>Per pass</source>
+        <translation>每趟次数</translation>
+    </message>
+    <message>
+        <source>Time per pass</source>
+        <translation>每趟时间</translation>
+    </message>
+    <message>
+        <source>Share of pass</source>
+        <translation>占每趟时间</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::PlannerView</name>
@@ -1259,6 +1319,94 @@ HFU（硬件 FLOPs，含重计算，相对 BF16 峰值）：%4 %</translation>
         <source> (shown, not held to the validation bounds: its published setup is one the model does not describe)</source>
         <translation>（仅展示，不计入验证误差界：其公开的配置超出本模型所能描述的范围）</translation>
     </message>
+    <message>
+        <source>TP %1 · PP %2 · DP %3 · EP %4</source>
+        <translation>TP %1 · PP %2 · DP %3 · EP %4</translation>
+    </message>
+    <message>
+        <source>%1 served on %2 GPUs of %3 — %4</source>
+        <translation>%1 在 %3 的 %2 个 GPU 上推理服务 — %4</translation>
+    </message>
+    <message>
+        <source>the largest batch that fits (%1)</source>
+        <translation>放得下的最大批量（%1）</translation>
+    </message>
+    <message>
+        <source>a batch of %1 sequences on each of %2 replica(s), %3 prompt + %4 output tokens, weights in %5, KV cache in %6</source>
+        <translation>%2 个副本各服务一批 %1 个序列，%3 个提示 token + %4 个输出 token，权重 %5，KV 缓存 %6</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Prefill&lt;/b&gt; of one batch&apos;s prompts — TTFT %1: every stage&apos;s compute and its communication, stage after stage</source>
+        <translation>一批提示的&lt;b&gt;预填充&lt;/b&gt; — TTFT %1：各阶段依次进行的计算与通信</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Decode step&lt;/b&gt; — TPOT %1: one token for every sequence of the batch, at the mean KV length of %2 tokens</source>
+        <translation>&lt;b&gt;解码步&lt;/b&gt; — TPOT %1：为批中每个序列生成一个 token，按平均 KV 长度 %2 个 token 计算</translation>
+    </message>
+    <message>
+        <source>TTFT</source>
+        <translation>TTFT</translation>
+    </message>
+    <message>
+        <source>time to first token: the prefill of one batch&apos;s prompts through every stage</source>
+        <translation>首 token 时间：一批提示经过所有阶段的预填充</translation>
+    </message>
+    <message>
+        <source>TPOT</source>
+        <translation>TPOT</translation>
+    </message>
+    <message>
+        <source>time per output token: the mean decode step after the first token, at the mean KV length</source>
+        <translation>每输出 token 时间：首 token 之后的平均解码步，按平均 KV 长度计算</translation>
+    </message>
+    <message>
+        <source>Tokens/s per user</source>
+        <translation>每用户 token/s</translation>
+    </message>
+    <message>
+        <source>1 / TPOT: how fast one request&apos;s tokens stream</source>
+        <translation>1 / TPOT：单个请求的 token 输出速度</translation>
+    </message>
+    <message>
+        <source>generated tokens per second of all replicas / GPUs (prefill and decode share the GPUs)</source>
+        <translation>所有副本每秒生成的 token 数 / GPU 数（预填充与解码共用 GPU）</translation>
+    </message>
+    <message>
+        <source>Output tokens/s</source>
+        <translation>输出 token/s</translation>
+    </message>
+    <message>
+        <source>generated tokens per second of all replicas, steady state</source>
+        <translation>所有副本每秒生成的 token 数（稳态）</translation>
+    </message>
+    <message>
+        <source>Batch (max)</source>
+        <translation>批量（最大）</translation>
+    </message>
+    <message>
+        <source>sequences per replica served, and in brackets the largest batch that fits in usable HBM</source>
+        <translation>每个副本服务的序列数，括号内为可用 HBM 放得下的最大批量</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>KV cache per GPU</source>
+        <translation>每 GPU KV 缓存</translation>
+    </message>
+    <message>
+        <source>the batch&apos;s KV cache at the last output token, in whole paged blocks, on one GPU</source>
+        <translation>批在最后一个输出 token 时的 KV 缓存（按整页块计），单个 GPU 上</translation>
+    </message>
+    <message>
+        <source>Energy per token</source>
+        <translation>每 token 能耗</translation>
+    </message>
+    <message>
+        <source>facility energy (PUE included) per generated token; its inverse is tokens per joule</source>
+        <translation>每生成一个 token 的设施能耗（含 PUE）；其倒数即每焦耳 token 数</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::PlannerWorkspace</name>
@@ -1363,6 +1511,10 @@ HFU（硬件 FLOPs，含重计算，相对 BF16 峰值）：%4 %</translation>
     <message>
         <source>Open preset</source>
         <translation>打开预设</translation>
+    </message>
+    <message>
+        <source>Training only: comparing and suggesting layouts rank training steps</source>
+        <translation>仅限训练：比较与推荐布局都按训练步排序</translation>
     </message>
 </context>
 <context>
@@ -1600,6 +1752,18 @@ Flow for this job: %3 (%4 of heat)</source>
     <message>
         <source>%1: %2 failures a day, checkpoint every %3 min (optimum %4 min)</source>
         <translation>%1：每天 %2 次故障，每 %3 分钟一次检查点（最优 %4 分钟）</translation>
+    </message>
+    <message>
+        <source>%1 × %2 GPUs: one rack draws %3 at peak; the job occupies %4 racks. Serving uses %5 per generated token (%6 tokens per joule at the facility meter).</source>
+        <translation>%1 × %2 个 GPU：单个机柜峰值功耗 %3；作业占用 %4 个机柜。推理服务每生成一个 token 耗能 %5（按设施电表计每焦耳 %6 个 token）。</translation>
+    </message>
+    <message>
+        <source>%1 × %2 GPUs: one rack draws %3 at peak.</source>
+        <translation>%1 × %2 个 GPU：单个机柜峰值功耗 %3。</translation>
+    </message>
+    <message>
+        <source>Energy per generated token</source>
+        <translation>每生成 token 能耗</translation>
     </message>
 </context>
 <context>
@@ -2323,6 +2487,110 @@ Flow for this job: %3 (%4 of heat)</source>
         <source>How the cross-entropy over the vocabulary runs on the last stage: one fused kernel (--cross-entropy-loss-fusion, torch.compile), or a chain of eager kernels on fp32 logits (Megatron-LM&apos;s default vocab_parallel_cross_entropy), costed at its own measured speed (the kernel calibration&apos;s cross_entropy_eager)</source>
         <translation>最后一个阶段上词表交叉熵的执行方式：一个融合核（--cross-entropy-loss-fusion、torch.compile），或在 fp32 logits 上逐个执行的一串核（Megatron-LM 默认的 vocab_parallel_cross_entropy），按其自身的实测速度计算（内核校准中的 cross_entropy_eager）</translation>
     </message>
+    <message>
+        <source>Serve the largest batch that fits</source>
+        <translation>服务放得下的最大批量</translation>
+    </message>
+    <message>
+        <source>Set batch to %1</source>
+        <translation>将批量设为 %1</translation>
+    </message>
+    <message>
+        <source>Change prompt tokens</source>
+        <translation>更改提示 token 数</translation>
+    </message>
+    <message>
+        <source>Change output tokens</source>
+        <translation>更改输出 token 数</translation>
+    </message>
+    <message>
+        <source>Change serving precision</source>
+        <translation>更改推理精度</translation>
+    </message>
+    <message>
+        <source>Change KV cache precision</source>
+        <translation>更改 KV 缓存精度</translation>
+    </message>
+    <message>
+        <source>Switch to inference</source>
+        <translation>切换到推理</translation>
+    </message>
+    <message>
+        <source>Switch to training</source>
+        <translation>切换到训练</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>Batch (sequences)</source>
+        <translation>批量（序列数）</translation>
+    </message>
+    <message>
+        <source>Prompt tokens</source>
+        <translation>提示 token 数</translation>
+    </message>
+    <message>
+        <source>Output tokens</source>
+        <translation>输出 token 数</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>Plan a training step: step time, MFU, memory with optimizer state</source>
+        <translation>规划训练步：步时间、MFU、含优化器状态的内存</translation>
+    </message>
+    <message>
+        <source>Plan serving: TTFT, TPOT, tokens per second, the KV cache. The training settings are kept and come back when you switch back</source>
+        <translation>规划推理服务：TTFT、TPOT、每秒 token 数、KV 缓存。训练设置会保留，切回训练时恢复</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>最大</translation>
+    </message>
+    <message>
+        <source>Sequences each replica serves at once; “max” (the slider&apos;s last position, or 0): the largest batch that fits in usable HBM</source>
+        <translation>每个副本同时服务的序列数；“最大”（滑块最右端，或输入 0）：可用 HBM 放得下的最大批量</translation>
+    </message>
+    <message>
+        <source>Tokens of each request&apos;s prompt (the prefill)</source>
+        <translation>每个请求的提示 token 数（预填充）</translation>
+    </message>
+    <message>
+        <source>Tokens each request generates (the first from the prefill, the rest from decode steps)</source>
+        <translation>每个请求生成的 token 数（第一个来自预填充，其余来自解码步）</translation>
+    </message>
+    <message>
+        <source>Precision of the weights and the GEMMs while serving</source>
+        <translation>推理时权重与 GEMM 的精度</translation>
+    </message>
+    <message>
+        <source>as the weights</source>
+        <translation>与权重相同</translation>
+    </message>
+    <message>
+        <source>Precision of the KV cache (bytes per element of K and V)</source>
+        <translation>KV 缓存的精度（K 与 V 每个元素的字节数）</translation>
+    </message>
+    <message>
+        <source>Replicas: GPUs / (TP·PP)</source>
+        <translation>副本数：GPU 数 / (TP·PP)</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::ShardingMapScene</name>
@@ -3023,6 +3291,22 @@ its memory latency.</source>
     <message>
         <source>Timeline not drawn: this step schedules %1 pipeline operations (PP %2 × %3 micro-batches), more than the %4 the planner draws. The numbers above are exact; fewer micro-batches (a larger micro-batch size or more data parallelism) bring the timeline back.</source>
         <translation>未绘制时间线：这一步要调度 %1 个流水线操作（PP %2 × %3 个微批次），超过规划器绘制的上限 %4。上方的数字是精确的；减少微批次（更大的微批次大小或更多数据并行）即可恢复时间线。</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>idle (another stage runs)</source>
+        <translation>空闲（其他阶段在运行）</translation>
+    </message>
+    <message>
+        <source>prefill compute</source>
+        <translation>预填充计算</translation>
+    </message>
+    <message>
+        <source>decode compute</source>
+        <translation>解码计算</translation>
     </message>
 </context>
 <context>

@@ -135,6 +135,28 @@ TEST_CASE("Every view fits a 1366 × 768 laptop screen, in both languages, with 
     QApplication::setFont(testFont);
 }
 
+TEST_CASE("The inference planner fits a 1366 × 768 laptop screen in both languages, its parts apart",
+          "[gui][layout][inference]")
+{
+    Language language;
+    MainWindow window(testing::builtinCatalog(), {}, AppSettings{}, language);
+    testing::startPlanner(window);
+    testing::switchMode(window, true);
+    REQUIRE(window.planner()->controller().result()->ok());
+    for (const QString& code : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        REQUIRE(language.apply(code));
+        testing::settle();
+        INFO(QStringLiteral("%1; widest page: %2").arg(code, widestPage(window)).toStdString());
+        CHECK(viewsWiderThanLaptop(window, QStringLiteral("laptop-inference-%1").arg(code)).join(QStringLiteral("; ")).toStdString() ==
+              "");
+        CHECK(window.minimumSizeHint().height() <= kLaptopHeight);
+        REQUIRE(window.showView(QStringLiteral("planner")));
+        window.resize(kLaptopWidth, kLaptopHeight);
+        testing::settle();
+        CHECK(overlappingPlannerParts(window).join(QStringLiteral("; ")).toStdString() == "");
+    }
+}
+
 TEST_CASE("No combo box sizes itself to its longest item: each is bounded, elides and tells the whole text",
           "[gui][layout]")
 {

@@ -7,6 +7,7 @@
 #include "app/gui/scenario_controls.h"
 
 #include <QCoreApplication>
+#include <QPushButton>
 #include <QSlider>
 
 #include <algorithm>
@@ -44,6 +45,17 @@ inline void setAxis(MainWindow& window, const QString& axis, int value)
     const auto at = std::find(offered.begin(), offered.end(), value);
     REQUIRE(at != offered.end());
     slider->setValue(static_cast<int>(at - offered.begin()));
+    window.planner()->controller().evaluateNow();
+    QCoreApplication::processEvents();
+}
+
+// Clicks the scenario dock's Training | Inference switch and waits for the result.
+inline void switchMode(MainWindow& window, bool inference)
+{
+    auto* button = window.planner()->controls()->findChild<QPushButton*>(inference ? QStringLiteral("inferenceMode")
+                                                                                   : QStringLiteral("trainingMode"));
+    REQUIRE(button);
+    button->click();
     window.planner()->controller().evaluateNow();
     QCoreApplication::processEvents();
 }

@@ -2,7 +2,8 @@
 // window (hidden; run `view_tests "[.screenshots]"`, then copy
 // renders/screenshots/*.png to resources/screenshots/). The same states as
 // the pictures describe: the default preset, TP dragged to 16 with the
-// timeline's first 1.8 s, dark, Simplified Chinese, and the first start.
+// timeline's first 1.8 s, dark, Simplified Chinese, the first start, and
+// the default scenario switched to inference.
 
 #include "planner_drive.h"
 #include "test_support.h"
@@ -35,9 +36,10 @@ struct Shot {
     Theme theme;
     bool welcome;
     bool tp16;
+    bool inference = false;
 };
 
-void render(const Shot& shot)
+void render(const Shot& shot, const char* folder = "screenshots")
 {
     applyTheme(shot.theme);
     Language language;
@@ -52,11 +54,12 @@ void render(const Shot& shot)
         testing::setAxis(window, QStringLiteral("tp"), 16);
         window.planner()->view()->timeline()->showRange(0, kTp16ZoomSeconds);
     }
+    if (shot.inference) testing::switchMode(window, true);
     testing::settle();
     REQUIRE(window.size() == shot.size);
-    QDir().mkpath(QStringLiteral(SCALESCOPE_RENDER_DIR "/screenshots"));
-    CHECK(window.grab().toImage().save(
-        QStringLiteral(SCALESCOPE_RENDER_DIR "/screenshots/%1.png").arg(QString::fromLatin1(shot.file))));
+    const QString dir = QStringLiteral(SCALESCOPE_RENDER_DIR "/") + QString::fromLatin1(folder);
+    QDir().mkpath(dir);
+    CHECK(window.grab().toImage().save(dir + QStringLiteral("/%1.png").arg(QString::fromLatin1(shot.file))));
 }
 
 } // namespace
@@ -71,8 +74,24 @@ TEST_CASE("README screenshots of the planner", "[.screenshots]")
         {"planner-zh_CN", kPlannerShot, "zh_CN", Theme::Light, false, false},
         {"planner-breakdown", kWideShot, "en", Theme::Light, false, false},
         {"planner-breakdown-dark-zh_CN", kWideShot, "zh_CN", Theme::Dark, false, false},
+        {"planner-inference", kPlannerShot, "en", Theme::Light, false, false, true},
     };
     for (const Shot& shot : shots)
         render(shot);
+    applyTheme(Theme::System);
+}
+
+TEST_CASE("The planner in inference mode at 1920 × 1080 and 1366 × 768, English and Chinese, light and dark",
+          "[.inference-renders]")
+{
+    constexpr QSize kLaptop{1366, 768};
+    const Shot shots[] = {
+        {"inference-1920-en-light", kWideShot, "en", Theme::Light, false, false, true},
+        {"inference-1920-zh-dark", kWideShot, "zh_CN", Theme::Dark, false, false, true},
+        {"inference-1366-en-dark", kLaptop, "en", Theme::Dark, false, false, true},
+        {"inference-1366-zh-light", kLaptop, "zh_CN", Theme::Light, false, false, true},
+    };
+    for (const Shot& shot : shots)
+        render(shot, "inference");
     applyTheme(Theme::System);
 }

@@ -336,7 +336,7 @@ void PlannerView::refreshServing()
     const InferenceSettings& in = m_result->scenario.inference;
     const QString batch = in.batchMax ? tr("the largest batch that fits (%1)").arg(e.batch) : QString::number(e.batch);
     m_trust->setText(trustText(*m_result) + QStringLiteral(" · ") +
-                     tr("serving %1 sequences per replica × %2 replicas, %3 prompt + %4 output tokens, weights in %5, KV cache in %6")
+                     tr("a batch of %1 sequences on each of %2 replica(s), %3 prompt + %4 output tokens, weights in %5, KV cache in %6")
                          .arg(batch)
                          .arg(e.replicas)
                          .arg(QLocale().toString(in.promptTokens), QLocale().toString(in.outputTokens),
