@@ -6,12 +6,18 @@ using nlohmann::json;
 
 FacilityReport facilityReport(const ResolvedSystem& ctx, const Evaluation& e)
 {
+    const Scenario& s = ctx.scenario;
+    return facilityReport(ctx, StepWork{s.gpus, e.stepTime, e.tokensPerStep, e.mfu,
+                                        s.mode == Mode::Training ? s.training.tokensTotal : 0.0});
+}
+
+FacilityReport facilityReport(const ResolvedSystem& ctx, const StepWork& work)
+{
     FacilityReport r;
     const Scenario& s = ctx.scenario;
     const FacilitySpec& f = ctx.facility;
     r.budget = powerBudget(ctx.system, ctx.gpu);
     r.cluster = clusterPower(r.budget, s.gpus);
-    const StepWork work{s.gpus, e.stepTime, e.tokensPerStep, e.mfu, s.mode == Mode::Training ? s.training.tokensTotal : 0.0};
     r.energy = energyReport(r.budget, f.load, s.facility, work);
     r.rackFeeds = feedLoad(r.budget.rack.peak, r.budget.rack.feeds, r.budget.rack.redundancy, f.feed);
     const Kelvin deltaT{s.facility.deltaTK};

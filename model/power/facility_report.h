@@ -26,6 +26,8 @@ struct FacilityReport {
 };
 
 [[nodiscard]] FacilityReport facilityReport(const ResolvedSystem& ctx, const Evaluation& e);
+// The same for any unit of work (a serving cycle: inference/serving_work.h).
+[[nodiscard]] FacilityReport facilityReport(const ResolvedSystem& ctx, const StepWork& work);
 
 // GPU counts at which the goodput object shows the effective training time.
 inline constexpr long long kGoodputScales[] = {1'024, 16'384, 100'000, 1'000'000};

@@ -1,5 +1,6 @@
 #pragma once
-// One training step, painted by our own code: a row group per pipeline
+// One training step, or one pass of an inference scenario (its prefill or
+// a decode step: setPass), painted by our own code: a row group per pipeline
 // stage (compute, then the TP/CP/EP/PP/DP lanes it uses), exposed
 // communication solid, overlapped communication hatched, the bubble as the
 // hatched background of idle compute. Wheel zooms and drag pans the time

@@ -1,5 +1,7 @@
 #include "power_scene.h"
 
+#include "model/inference/serving_work.h"
+
 #include <QGraphicsLineItem>
 #include <QPen>
 
@@ -63,18 +65,23 @@ PowerScene::PowerScene(const PlannerResult& result, const HardwarePalette& palet
         return;
     }
     const EvaluationContext& ctx = *result.context;
-    m_report = facilityReport(ctx, result.evaluation);
+    // Serving: the power model at one serving cycle's utilisation (the cycle energy per token comes from).
+    m_report = result.serving() && result.ok() ? facilityReport(ctx, servingWork(ctx, result.inference))
+                                               : facilityReport(ctx, result.evaluation);
     const FacilityReport& r = *m_report;
     if (result.serving())
         setHeading(tr("Power and cooling: %1").arg(QString::fromStdString(result.scenario.name)),
-                   result.ok() ? tr("%1 × %2 GPUs: one rack draws %3 at peak; the job occupies %4 racks. Serving uses "
-                                    "%5 per generated token (%6 tokens per joule at the facility meter).")
+                   result.ok() ? tr("%1 × %2 GPUs: one rack draws %3 at peak; serving, the job's %4 racks draw %5 of IT "
+                                    "power at %6 utilisation and %7 at the facility meter (PUE %8): %9 tokens per joule.")
                                      .arg(QString::fromStdString(ctx.system.name))
                                      .arg(result.scenario.gpus)
                                      .arg(kw(r.budget.rack.peak))
                                      .arg(num(r.energy.rackShare))
-                                     .arg(formatted(result.inference.energyPerToken))
-                                     .arg(num(1 / result.inference.energyPerToken.si))
+                                     .arg(kw(r.energy.itPower))
+                                     .arg(percent(r.energy.utilisation))
+                                     .arg(kw(r.energy.facilityPower))
+                                     .arg(num(result.scenario.facility.pue))
+                                     .arg(num(r.energy.tokensPerJoule))
                                : tr("%1 × %2 GPUs: one rack draws %3 at peak.")
                                      .arg(QString::fromStdString(ctx.system.name))
                                      .arg(result.scenario.gpus)
@@ -243,7 +250,10 @@ void PowerScene::addEnergy(const PlannerResult& result, const FacilityReport& r,
     if (result.serving()) {
         if (result.ok())
             rows = {{tr("Energy per generated token"), formatted(result.inference.energyPerToken)},
-                    {tr("Tokens per joule"), num(1 / result.inference.energyPerToken.si)},
+                    {tr("Tokens per joule"), num(e.tokensPerJoule)},
+                    {tr("Energy per million tokens"), formatted(e.energyPerMillionTokens)},
+                    {tr("Cost per million tokens"), amount(e.costPerMillionTokens)},
+                    {tr("IT / facility power"), tr("%1 / %2").arg(kw(e.itPower), kw(e.facilityPower))},
                     {tr("Prices"), tr("%1 per kWh, %2 per GPU-hour").arg(num(f.pricePerKWh), num(f.pricePerGpuHour))}};
         else
             rows.emplace_back(tr("Evaluation"), tr("not available for this layout"));
