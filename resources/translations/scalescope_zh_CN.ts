@@ -1754,16 +1754,16 @@ Flow for this job: %3 (%4 of heat)</source>
         <translation>%1：每天 %2 次故障，每 %3 分钟一次检查点（最优 %4 分钟）</translation>
     </message>
     <message>
-        <source>%1 × %2 GPUs: one rack draws %3 at peak; the job occupies %4 racks. Serving uses %5 per generated token (%6 tokens per joule at the facility meter).</source>
-        <translation>%1 × %2 个 GPU：单个机柜峰值功耗 %3；作业占用 %4 个机柜。推理服务每生成一个 token 耗能 %5（按设施电表计每焦耳 %6 个 token）。</translation>
-    </message>
-    <message>
         <source>%1 × %2 GPUs: one rack draws %3 at peak.</source>
         <translation>%1 × %2 个 GPU：单个机柜峰值功耗 %3。</translation>
     </message>
     <message>
         <source>Energy per generated token</source>
         <translation>每生成 token 能耗</translation>
+    </message>
+    <message>
+        <source>%1 × %2 GPUs: one rack draws %3 at peak; serving, the job&apos;s %4 racks draw %5 of IT power at %6 utilisation and %7 at the facility meter (PUE %8): %9 tokens per joule.</source>
+        <translation>%1 × %2 个 GPU：单个机柜峰值功耗 %3；推理服务时作业占用的 %4 个机柜在 %6 利用率下消耗 IT 功率 %5，设施电表处为 %7（PUE %8）：每焦耳 %9 个 token。</translation>
     </message>
 </context>
 <context>
