@@ -155,6 +155,7 @@ TEST_CASE("The inference planner fits a 1366 × 768 laptop screen in both langua
         testing::settle();
         CHECK(overlappingPlannerParts(window).join(QStringLiteral("; ")).toStdString() == "");
     }
+    window.planner()->shutDownCleanly();
 }
 
 TEST_CASE("No combo box sizes itself to its longest item: each is bounded, elides and tells the whole text",

@@ -11,6 +11,7 @@
 #include "app/gui/planner_workspace.h"
 #include "app/gui/scenario_controller.h"
 #include "app/gui/scenario_controls.h"
+#include "model/core/warning_texts.h"
 #include "model/inference/inference_step.h"
 #include "model/spec/quantity_parser.h"
 #include "views/planner/memory_bar.h"
@@ -94,6 +95,7 @@ TEST_CASE("Switching the default scenario to inference adds serving defaults, ke
     CHECK(planner.controller().scenario().mode == Mode::Inference);
     while (planner.controller().undoStack()->canUndo()) planner.controller().undoStack()->undo();
     CHECK(scenarioToJson(planner.controller().scenario()) == scenarioToJson(before));
+    planner.shutDownCleanly();
 }
 
 TEST_CASE("The inference planner shows the model's figures, the KV cache in the memory bar, the prefill and decode "
@@ -116,7 +118,7 @@ TEST_CASE("The inference planner shows the model's figures, the KV cache in the 
     const InferenceEvaluation e = modelEvaluation(planner.controller().scenario());
     REQUIRE(e.ok);
     const QString figures = view->headlineText();
-    for (const std::string& value : {format(e.ttft), format(e.tpot), formatBytes(e.kvCachePerGpu), format(e.energyPerToken),
+    for (const std::string& value : std::initializer_list<std::string>{format(e.ttft), format(e.tpot), formatBytes(e.kvCachePerGpu), format(e.energyPerToken),
                                      groupedNumber(e.tokensPerSPerGpu), formatSignificant(e.tokensPerSPerUser, 3)})
         CHECK(figures.contains(q(value)));
     CHECK(figures.contains(QStringLiteral("%1 (%2)").arg(q(groupedNumber(e.batch)), q(groupedNumber(e.maxBatch)))));
@@ -164,4 +166,5 @@ TEST_CASE("The inference planner shows the model's figures, the KV cache in the 
     CHECK_FALSE(view->servingChartSlot()->isVisible());
     CHECK(view->headlineText().contains(q(format(planner.controller().result()->evaluation.stepTime))));
     CHECK(pin->isEnabled());
+    planner.shutDownCleanly();
 }
