@@ -82,6 +82,7 @@ private:
     void syncServing(const Scenario& s);
     void retranslateServing();
     void switchMode(Mode mode);
+    void followPalette(); // the mode switch's colours in a new theme
     [[nodiscard]] std::vector<int> candidates(const QString& axis, const Scenario& s, QString* excluded) const;
 
     struct FittedLayout {

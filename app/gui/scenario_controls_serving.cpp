@@ -56,6 +56,7 @@ const std::vector<int>& ScenarioControls::servingBatches()
 void ScenarioControls::buildServing()
 {
     auto* modes = new QWidget(this);
+    modes->setObjectName(QStringLiteral("modeSwitch"));
     auto* modeRow = new QHBoxLayout(modes);
     modeRow->setContentsMargins(0, 0, 0, 0);
     modeRow->setSpacing(0);
@@ -115,6 +116,13 @@ void ScenarioControls::buildServing()
     m_kvPrecision->addItem(QString(), QString());
     for (Precision p : {Precision::Bf16, Precision::Fp8, Precision::Fp4}) m_kvPrecision->addItem(precisionText(p), precisionData(p));
     row(QStringLiteral("kvPrecision"), m_kvPrecision);
+
+    // Below the last row: the room a shorter form (serving hides the training rows) leaves, so that
+    // the rows stay together at the top instead of spreading over the dock.
+    auto* rest = new QWidget(this);
+    rest->setObjectName(QStringLiteral("controlsRest"));
+    rest->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Expanding);
+    m_form->addRow(rest);
 
     connect(m_servingBatchSlider, &QSlider::sliderPressed, this, [this] { m_dragId = m_controller.beginDrag(); });
     connect(m_servingBatchSlider, &QSlider::sliderReleased, this, [this] { m_dragId = 0; });
@@ -179,11 +187,27 @@ void ScenarioControls::switchMode(Mode mode)
     });
 }
 
+void ScenarioControls::followPalette()
+{
+    // The chosen mode stands out in either theme: drawn in the palette's selection colours, in bold.
+    // Only these roles and the weight are set: the rest follows the dock's palette and font.
+    QPalette chosen;
+    chosen.setColor(QPalette::Button, palette().color(QPalette::Highlight));
+    chosen.setColor(QPalette::ButtonText, palette().color(QPalette::HighlightedText));
+    for (QPushButton* b : {m_trainingMode, m_servingMode}) {
+        b->setPalette(b->isChecked() ? chosen : QPalette());
+        QFont weight;
+        weight.setBold(b->isChecked());
+        b->setFont(weight);
+    }
+}
+
 void ScenarioControls::syncServing(const Scenario& s)
 {
     const bool serving = s.mode == Mode::Inference;
     m_trainingMode->setChecked(!serving);
     m_servingMode->setChecked(serving);
+    followPalette();
     for (const char* key : kTrainingRows) m_form->setRowVisible(m_labels.at(QString::fromLatin1(key)), !serving);
     for (const char* key : kServingRows) m_form->setRowVisible(m_labels.at(QString::fromLatin1(key)), serving);
     const InferenceSettings& in = s.inference;

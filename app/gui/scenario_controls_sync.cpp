@@ -208,6 +208,7 @@ bool ScenarioControls::event(QEvent* event)
 void ScenarioControls::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange) retranslate();
+    if (event->type() == QEvent::PaletteChange) followPalette();
     QWidget::changeEvent(event);
 }
 

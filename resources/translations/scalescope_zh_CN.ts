@@ -1361,7 +1361,7 @@ HFU（硬件 FLOPs，含重计算，相对 BF16 峰值）：%4 %</translation>
     </message>
     <message>
         <source>Tokens/s per user</source>
-        <translation>每用户 token/s</translation>
+        <translation>每用户 Token/秒</translation>
     </message>
     <message>
         <source>1 / TPOT: how fast one request&apos;s tokens stream</source>
@@ -1373,7 +1373,7 @@ HFU（硬件 FLOPs，含重计算，相对 BF16 峰值）：%4 %</translation>
     </message>
     <message>
         <source>Output tokens/s</source>
-        <translation>输出 token/s</translation>
+        <translation>输出 Token/秒</translation>
     </message>
     <message>
         <source>generated tokens per second of all replicas, steady state</source>
