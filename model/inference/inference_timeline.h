@@ -12,7 +12,7 @@
 
 #include "model/inference/inference_evaluation.h"
 #include "model/inference/inference_passes.h"
-#include "model/training/pipeline_timeline.h"
+#include "model/core/timeline_events.h"
 
 namespace scalescope {
 
