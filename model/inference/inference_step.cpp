@@ -6,6 +6,7 @@
 #include "model/inference/inference_passes.h"
 #include "model/inference/kv_cache.h"
 #include "model/inference/serving_allreduce.h"
+#include "model/inference/serving_work.h"
 #include "model/network/axis_groups.h"
 #include "model/network/collectives.h"
 #include "model/power/energy_model.h"
@@ -110,14 +111,6 @@ Seconds stagePass(const OperationTable& t, Phase phase) noexcept
     for (OpStream s : {OpStream::Compute, OpStream::Tp, OpStream::Ep})
         sum += t.streamTotal(s, phase);
     return sum;
-}
-
-Flops passFlops(const OperationTable& t, Phase phase) noexcept
-{
-    Flops f{};
-    for (const OpRow& r : t)
-        if (r.phase == phase && r.stream == OpStream::Compute) f += r.flops * r.count;
-    return f;
 }
 
 } // namespace

@@ -2,9 +2,6 @@
 
 namespace scalescope {
 
-namespace {
-
-// FLOPs one GPU computes in one pass of `phase` (the compute rows).
 Flops passFlops(const OperationTable& t, Phase phase) noexcept
 {
     Flops f{};
@@ -12,8 +9,6 @@ Flops passFlops(const OperationTable& t, Phase phase) noexcept
         if (r.phase == phase && r.stream == OpStream::Compute) f += r.flops * r.count;
     return f;
 }
-
-} // namespace
 
 StepWork servingWork(const ResolvedSystem& sys, const InferenceEvaluation& e) noexcept
 {

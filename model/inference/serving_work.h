@@ -12,6 +12,9 @@
 
 namespace scalescope {
 
+// FLOPs one GPU computes in one pass of `phase` (the compute rows of the table).
+[[nodiscard]] Flops passFlops(const OperationTable& t, Phase phase) noexcept;
+
 // The cycle of an evaluated inference (e.ok) of the scenario of `sys`.
 [[nodiscard]] StepWork servingWork(const ResolvedSystem& sys, const InferenceEvaluation& e) noexcept;
 

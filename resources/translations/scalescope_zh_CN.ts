@@ -1762,8 +1762,8 @@ Flow for this job: %3 (%4 of heat)</source>
         <translation>每生成 token 能耗</translation>
     </message>
     <message>
-        <source>%1 × %2 GPUs: one rack draws %3 at peak; serving, the job&apos;s %4 racks draw %5 of IT power at %6 utilisation and %7 at the facility meter (PUE %8): %9 tokens per joule.</source>
-        <translation>%1 × %2 个 GPU：单个机柜峰值功耗 %3；推理服务时作业占用的 %4 个机柜在 %6 利用率下消耗 IT 功率 %5，设施电表处为 %7（PUE %8）：每焦耳 %9 个 token。</translation>
+        <source>Serving: %1 tokens per joule.</source>
+        <translation>推理服务：每焦耳 %1 个 token。</translation>
     </message>
 </context>
 <context>

@@ -69,35 +69,24 @@ PowerScene::PowerScene(const PlannerResult& result, const HardwarePalette& palet
     m_report = result.serving() && result.ok() ? facilityReport(ctx, servingWork(ctx, result.inference))
                                                : facilityReport(ctx, result.evaluation);
     const FacilityReport& r = *m_report;
-    if (result.serving())
-        setHeading(tr("Power and cooling: %1").arg(QString::fromStdString(result.scenario.name)),
-                   result.ok() ? tr("%1 × %2 GPUs: one rack draws %3 at peak; serving, the job's %4 racks draw %5 of IT "
-                                    "power at %6 utilisation and %7 at the facility meter (PUE %8): %9 tokens per joule.")
-                                     .arg(QString::fromStdString(ctx.system.name))
-                                     .arg(result.scenario.gpus)
-                                     .arg(kw(r.budget.rack.peak))
-                                     .arg(num(r.energy.rackShare))
-                                     .arg(kw(r.energy.itPower))
-                                     .arg(percent(r.energy.utilisation))
-                                     .arg(kw(r.energy.facilityPower))
-                                     .arg(num(result.scenario.facility.pue))
-                                     .arg(num(r.energy.tokensPerJoule))
-                               : tr("%1 × %2 GPUs: one rack draws %3 at peak.")
-                                     .arg(QString::fromStdString(ctx.system.name))
-                                     .arg(result.scenario.gpus)
-                                     .arg(kw(r.budget.rack.peak)));
-    else
-        setHeading(tr("Power and cooling: %1").arg(QString::fromStdString(result.scenario.name)),
-                   tr("%1 × %2 GPUs: one rack draws %3 at peak; the job's %4 racks draw %5 of IT power at %6 "
-                      "utilisation and %7 at the facility meter (PUE %8).")
-                       .arg(QString::fromStdString(ctx.system.name))
-                       .arg(result.scenario.gpus)
-                       .arg(kw(r.budget.rack.peak))
-                       .arg(num(r.energy.rackShare))
-                       .arg(kw(r.energy.itPower))
-                       .arg(percent(r.energy.utilisation))
-                       .arg(kw(r.energy.facilityPower))
-                       .arg(num(result.scenario.facility.pue)));
+    QString summary = tr("%1 × %2 GPUs: one rack draws %3 at peak; the job's %4 racks draw %5 of IT power at %6 "
+                         "utilisation and %7 at the facility meter (PUE %8).")
+                          .arg(QString::fromStdString(ctx.system.name))
+                          .arg(result.scenario.gpus)
+                          .arg(kw(r.budget.rack.peak))
+                          .arg(num(r.energy.rackShare))
+                          .arg(kw(r.energy.itPower))
+                          .arg(percent(r.energy.utilisation))
+                          .arg(kw(r.energy.facilityPower))
+                          .arg(num(result.scenario.facility.pue));
+    if (result.serving()) // no serving cycle to draw power for: the peak alone
+        summary = result.ok() ? summary + QStringLiteral(" ") +
+                                    tr("Serving: %1 tokens per joule.").arg(num(r.energy.tokensPerJoule))
+                              : tr("%1 × %2 GPUs: one rack draws %3 at peak.")
+                                    .arg(QString::fromStdString(ctx.system.name))
+                                    .arg(result.scenario.gpus)
+                                    .arg(kw(r.budget.rack.peak));
+    setHeading(tr("Power and cooling: %1").arg(QString::fromStdString(result.scenario.name)), summary);
 
     // Component → rack → facility.
     addPanelTitle(tr("Power budget: component → rack → facility"), QRectF(0, -40, 3 * kColumn, 28));
