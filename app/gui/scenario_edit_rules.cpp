@@ -52,6 +52,7 @@ void fitToSystem(Scenario& s, const SpecCatalog& catalog, const ParallelLayout& 
         s.gpus = std::clamp<long long>(s.gpus, 1, std::max<long long>(system->scaleOut.maxGpus.value, 1));
     if (const GpuSpec* gpu = scenarioGpu(s, catalog)) {
         if (!gpu->peak(s.training.precision)) s.training.precision = Precision::Bf16;
+        if (!gpu->peak(s.inference.precision)) s.inference.precision = Precision::Bf16;
         // An attention kernel the new GPU family has no measurements of gives way to its default.
         const ComputeCalibration* c = catalog.computeCalibrationFor(gpu->architecture);
         if (!s.training.attentionKernel.empty() && (!c || c->attentionKernel(s.training.attentionKernel) < 0))

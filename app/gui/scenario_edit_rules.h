@@ -33,7 +33,7 @@ void rebalance(Scenario& s);
 [[nodiscard]] const GpuSpec* scenarioGpu(const Scenario& s, const SpecCatalog& catalog);
 
 // Brings a scenario within its (possibly new) system: at most the system's
-// GPUs, BF16 when the GPU lacks the precision chosen, and the family's
+// GPUs, BF16 when the GPU lacks the precision chosen (training's or serving's), and the family's
 // default attention kernel when it has no measurements of the one chosen. `preferred` is the
 // layout the user last chose; the GPU count's layout is fitted from it.
 void fitToSystem(Scenario& s, const SpecCatalog& catalog, const ParallelLayout& preferred);
