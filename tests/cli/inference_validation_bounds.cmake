@@ -6,14 +6,15 @@
 #
 # The bounds, on output tokens/s per GPU: every held run within ±85 %,
 # geometric-mean |error| within 35 %. Where the model stands
-# (`scalescope-cli validate`): 9 held runs, all on one H200 with FP8 weights
-# and KV and static batching (TensorRT-LLM v0.5.0 and v0.7a), geometric mean
-# 33.4 %, worst +81.7 % (Llama 2 70B, batch 192, 128 in / 2,048 out); the
+# (`scalescope-cli validate`): 10 held runs, each on one GPU (nine H200, one
+# H100) with FP8 weights and KV and static batching (TensorRT-LLM v0.5.0 and
+# v0.7a), geometric mean 31.8 %, worst +81.7 % (Llama 2 70B, batch 192,
+# 128 in / 2,048 out); the
 # model is optimistic on every run, most on the long decodes. Tighten the
 # bounds as the model improves; never loosen them to admit a regression.
 set(max_abs_error 0.85)
 set(max_geometric_mean 0.35)
-set(min_held 9)
+set(min_held 10)
 execute_process(COMMAND ${CLI} validate --json OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "scalescope-cli validate exited with ${rc}:\n${err}")

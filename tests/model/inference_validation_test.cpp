@@ -8,6 +8,7 @@
 #include "model_test_support.h"
 
 #include <cmath>
+#include <set>
 
 using namespace scalescope;
 using scalescope::testing::catalog;
@@ -116,7 +117,9 @@ TEST_CASE("every shipped inference validation run loads, evaluates and states wh
     REQUIRE(runs.size() >= 5);
     const InferenceValidationReport report = evaluateInferenceValidationSet(runs, catalog());
     CHECK(report.evaluated == static_cast<int>(runs.size()));
+    std::set<std::string> gpus;
     for (const InferenceValidationOutcome& o : report.outcomes) {
+        gpus.insert(o.gpu);
         INFO(o.run->id << ": " << o.error);
         CHECK(o.ok);
         CHECK(o.predictedTokensPerSPerGpu > 0);
@@ -126,6 +129,8 @@ TEST_CASE("every shipped inference validation run loads, evaluates and states wh
         CHECK_FALSE(o.run->notModelled.empty()); // every shipped run says how its serving loop is written
         CHECK(o.run->sources.count(o.run->tokensPerSPerGpu.source) == 1);
     }
+    CHECK(gpus.count("h100-sxm") == 1);
+    CHECK(gpus.count("h200-sxm") == 1);
     // a directory without inference runs holds none, and that is no error
     SpecErrors none;
     CHECK(loadInferenceValidationSet(validation / "no-such-directory", none).empty());
