@@ -153,6 +153,7 @@ double inferenceValidationDistance(const Scenario& scenario, const EvaluationCon
         d += 0.5 * lengthDistance(mine.outputTokens, theirs.outputTokens) +
              0.25 * lengthDistance(mine.promptTokens, theirs.promptTokens);
     }
+    if (ctx.gpu.id != o.gpu) d += 0.5;
     return d;
 }
 

@@ -91,6 +91,8 @@ struct InferenceHeldSummary {
 // The published inference run closest to an inference scenario, for "how
 // far off is the model near here". The training distance (validation_set.h:
 // architecture, dense vs MoE, size, GPUs, precision), plus
+// 0.5 · [a different GPU of the architecture] (decode is bound by the GPU's
+// HBM, which differs within an architecture: H100 and H200) and
 // 0.5 · |ln(O / O_run)| + 0.25 · |ln(P / P_run)| over the output and
 // prompt lengths: decode-heavy and prefill-heavy runs differ in what bounds
 // them. Only runs that evaluated ok are candidates.

@@ -159,7 +159,7 @@ TEST_CASE("held inference summary: geometric mean and worst |error| of the runs 
     CHECK(h.geometricMean == Approx(0.25)); // |ln 1.25| = |ln 0.8|
 }
 
-TEST_CASE("nearest inference validation run: the training tiers, then output and prompt lengths",
+TEST_CASE("nearest inference validation run: the training tiers, the GPU, then output and prompt lengths",
           "[validation][inference]")
 {
     const EvaluationContext ctx = contextFor(presetScenario("llama3-70b-inference-8xh100")); // Hopper, dense, 8 GPUs, bf16
@@ -172,10 +172,11 @@ TEST_CASE("nearest inference validation run: the training tiers, then output and
         r.scenario.inference.outputTokens = output;
         return r;
     };
-    auto outcome = [](const InferenceValidationRun& run, const char* arch, double params, long long gpus, Precision pr) {
+    auto outcome = [&](const InferenceValidationRun& run, const char* arch, double params, long long gpus, Precision pr) {
         InferenceValidationOutcome o;
         o.run = &run;
         o.ok = true;
+        o.gpu = ctx.gpu.id;
         o.gpuArchitecture = arch;
         o.totalParams = params;
         o.gpus = gpus;
@@ -202,7 +203,16 @@ TEST_CASE("nearest inference validation run: the training tiers, then output and
     CHECK(nearest->outcome == &report.outcomes[3]);
     CHECK(nearest->distance == Approx(0.25 * std::log(16.0)));
 
+    // another GPU of the same architecture (an H200 for an H100 scenario) is half a step away
+    report.outcomes.push_back(outcome(same, "Hopper", p, 8, s.inference.precision));
+    report.outcomes.back().gpu = "h200-sxm";
+    nearest = nearestInferenceValidationRun(s, ctx, report);
+    REQUIRE(nearest);
+    CHECK(nearest->outcome == &report.outcomes[4]);
+    CHECK(nearest->distance == Approx(0.5));
+
     // runs that did not evaluate are never chosen
+    report.outcomes[4].ok = false;
     report.outcomes[3].ok = false;
     nearest = nearestInferenceValidationRun(s, ctx, report);
     REQUIRE(nearest);
