@@ -52,20 +52,27 @@ std::string percent(double fraction)
     return buf;
 }
 
+// The keys a training and an inference case share: the run and what it ran on.
+template <class Run, class Outcome>
+nlohmann::json runIdentityJson(const Run& r, const Outcome& o)
+{
+    return {{"id", r.id},
+            {"name", r.name},
+            {"file", r.file.string()},
+            {"class", runClassKey(r.runClass)},
+            {"gpu", o.gpu},
+            {"architecture", o.gpuArchitecture},
+            {"model", o.model},
+            {"gpus", o.gpus},
+            {"precision", precisionKey(o.precision)},
+            {"ok", o.ok},
+            {"measured_tokens_per_s_per_gpu", o.measuredTokensPerSPerGpu}};
+}
+
 nlohmann::json outcomeJson(const ValidationOutcome& o)
 {
     const ValidationRun& r = *o.run;
-    nlohmann::json j{{"id", r.id},
-                     {"name", r.name},
-                     {"file", r.file.string()},
-                     {"class", runClassKey(r.runClass)},
-                     {"gpu", o.gpu},
-                     {"architecture", o.gpuArchitecture},
-                     {"model", o.model},
-                     {"gpus", o.gpus},
-                     {"precision", precisionKey(o.precision)},
-                     {"ok", o.ok},
-                     {"measured_tokens_per_s_per_gpu", o.measuredTokensPerSPerGpu}};
+    nlohmann::json j = runIdentityJson(r, o);
     if (o.ok) {
         j["predicted_tokens_per_s_per_gpu"] = o.predictedTokensPerSPerGpu;
         j["error"] = o.relativeError;
@@ -148,21 +155,11 @@ nlohmann::json inferenceOutcomeJson(const InferenceValidationOutcome& o)
 {
     const InferenceValidationRun& r = *o.run;
     const InferenceSettings& in = r.scenario.inference;
-    nlohmann::json j{{"id", r.id},
-                     {"name", r.name},
-                     {"file", r.file.string()},
-                     {"class", runClassKey(r.runClass)},
-                     {"gpu", o.gpu},
-                     {"architecture", o.gpuArchitecture},
-                     {"model", o.model},
-                     {"gpus", o.gpus},
-                     {"precision", precisionKey(o.precision)},
-                     {"kv_precision", precisionKey(in.kv())},
-                     {"prompt_tokens", in.promptTokens},
-                     {"output_tokens", in.outputTokens},
-                     {"ok", o.ok},
-                     {"measured_tokens_per_s_per_gpu", o.measuredTokensPerSPerGpu},
-                     {"not_modelled", r.notModelled}};
+    nlohmann::json j = runIdentityJson(r, o);
+    j["kv_precision"] = precisionKey(in.kv());
+    j["prompt_tokens"] = in.promptTokens;
+    j["output_tokens"] = in.outputTokens;
+    j["not_modelled"] = r.notModelled;
     if (o.ok) {
         j["batch"] = o.batch;
         j["fits"] = o.fits;

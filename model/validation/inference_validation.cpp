@@ -2,6 +2,7 @@
 
 #include "model/inference/inference_step.h"
 #include "model/spec/spec_reader.h"
+#include "model/validation/run_evaluation.h"
 #include "model/validation/run_reading.h"
 
 #include <algorithm>
@@ -80,30 +81,12 @@ InferenceValidationOutcome evaluateInferenceValidationRun(const InferenceValidat
     o.measuredTokensPerSPerGpu = run.tokensPerSPerGpu.value;
     o.gpus = run.scenario.gpus;
     o.precision = run.scenario.inference.precision;
-    SpecErrors errors;
-    const auto ctx = makeEvaluationContext(run.scenario, catalog, errors, run.file.string());
-    if (!ctx) {
-        o.error = errors.empty() ? "the scenario could not be resolved" : errors.front().text();
-        return o;
-    }
-    o.gpu = ctx->gpu.id;
-    o.gpuArchitecture = ctx->gpu.architecture;
-    o.model = ctx->model.name;
-    o.totalParams = ctx->cost.totalParams;
+    const auto ctx = resolveRunContext(run.scenario, run.file, catalog, o);
+    if (!ctx) return o;
     const InferenceEvaluation e = evaluateInference(*ctx);
-    if (!e.ok) {
-        o.error = run.file.string() + ": /scenario" + e.errorPath + ": " + e.error;
-        return o;
-    }
-    if (!(e.tokensPerSPerGpu > 0) || !std::isfinite(e.tokensPerSPerGpu)) {
-        o.error = run.file.string() + ": the model predicts no throughput";
-        return o;
-    }
-    o.ok = true;
+    if (!acceptPrediction(o, run.file, e)) return o;
     o.batch = e.batch;
     o.fits = e.memory.fits;
-    o.predictedTokensPerSPerGpu = e.tokensPerSPerGpu;
-    o.relativeError = relativeError(o.predictedTokensPerSPerGpu, o.measuredTokensPerSPerGpu);
     o.predictedTpotS = e.tpot.si;
     o.predictedTtftS = e.ttft.si;
     if (run.tpotS) o.tpotError = relativeError(o.predictedTpotS, run.tpotS->value);
@@ -114,16 +97,8 @@ InferenceValidationOutcome evaluateInferenceValidationRun(const InferenceValidat
 InferenceValidationReport evaluateInferenceValidationSet(std::span<const InferenceValidationRun> runs,
                                                          const SpecCatalog& catalog)
 {
-    InferenceValidationReport report;
-    std::vector<double> ratios;
-    for (const InferenceValidationRun& run : runs) {
-        report.outcomes.push_back(evaluateInferenceValidationRun(run, catalog));
-        const InferenceValidationOutcome& o = report.outcomes.back();
-        if (o.ok) ratios.push_back(o.predictedTokensPerSPerGpu / o.measuredTokensPerSPerGpu);
-    }
-    report.evaluated = static_cast<int>(ratios.size());
-    report.geometricMeanAbsError = geometricMeanAbsError(ratios);
-    return report;
+    return evaluateRuns<InferenceValidationReport>(
+        runs, [&](const InferenceValidationRun& run) { return evaluateInferenceValidationRun(run, catalog); });
 }
 
 InferenceHeldSummary inferenceHeldSummary(const InferenceValidationReport& report)
@@ -161,13 +136,8 @@ std::optional<NearestInferenceValidationRun> nearestInferenceValidationRun(const
                                                                            const EvaluationContext& ctx,
                                                                            const InferenceValidationReport& report)
 {
-    std::optional<NearestInferenceValidationRun> best;
-    for (const InferenceValidationOutcome& o : report.outcomes) {
-        if (!o.ok) continue;
-        const double d = inferenceValidationDistance(scenario, ctx, o);
-        if (!best || d < best->distance) best = NearestInferenceValidationRun{&o, d};
-    }
-    return best;
+    return nearestOutcome<NearestInferenceValidationRun>(
+        report, [&](const InferenceValidationOutcome& o) { return inferenceValidationDistance(scenario, ctx, o); });
 }
 
 } // namespace scalescope

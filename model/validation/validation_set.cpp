@@ -1,6 +1,7 @@
 #include "model/validation/validation_set.h"
 
 #include "model/spec/spec_reader.h"
+#include "model/validation/run_evaluation.h"
 #include "model/validation/run_reading.h"
 
 #include <algorithm>
@@ -99,44 +100,17 @@ ValidationOutcome evaluateValidationRun(const ValidationRun& run, const SpecCata
     if (run.mfu) o.measuredMfu = run.mfu->value;
     o.gpus = run.scenario.gpus;
     o.precision = run.scenario.training.precision;
-    SpecErrors errors;
-    const auto ctx = makeEvaluationContext(run.scenario, catalog, errors, run.file.string());
-    if (!ctx) {
-        o.error = errors.empty() ? "the scenario could not be resolved" : errors.front().text();
-        return o;
-    }
-    o.gpu = ctx->gpu.id;
-    o.gpuArchitecture = ctx->gpu.architecture;
-    o.model = ctx->model.name;
-    o.totalParams = ctx->cost.totalParams;
+    const auto ctx = resolveRunContext(run.scenario, run.file, catalog, o);
+    if (!ctx) return o;
     const Evaluation e = evaluate(*ctx);
-    if (!e.ok) {
-        o.error = run.file.string() + ": /scenario" + e.errorPath + ": " + e.error;
-        return o;
-    }
-    if (!(e.tokensPerSPerGpu > 0) || !std::isfinite(e.tokensPerSPerGpu)) {
-        o.error = run.file.string() + ": the model predicts no throughput";
-        return o;
-    }
-    o.ok = true;
-    o.predictedTokensPerSPerGpu = e.tokensPerSPerGpu;
+    if (!acceptPrediction(o, run.file, e)) return o;
     o.predictedMfu = e.mfu;
-    o.relativeError = relativeError(o.predictedTokensPerSPerGpu, o.measuredTokensPerSPerGpu);
     return o;
 }
 
 ValidationReport evaluateValidationSet(std::span<const ValidationRun> runs, const SpecCatalog& catalog)
 {
-    ValidationReport report;
-    std::vector<double> ratios;
-    for (const ValidationRun& run : runs) {
-        report.outcomes.push_back(evaluateValidationRun(run, catalog));
-        const ValidationOutcome& o = report.outcomes.back();
-        if (o.ok) ratios.push_back(o.predictedTokensPerSPerGpu / o.measuredTokensPerSPerGpu);
-    }
-    report.evaluated = static_cast<int>(ratios.size());
-    report.geometricMeanAbsError = geometricMeanAbsError(ratios);
-    return report;
+    return evaluateRuns<ValidationReport>(runs, [&](const ValidationRun& run) { return evaluateValidationRun(run, catalog); });
 }
 
 double runDistance(const RunPoint& scenario, const RunPoint& run) noexcept
@@ -162,13 +136,8 @@ double validationDistance(const Scenario& scenario, const EvaluationContext& ctx
 std::optional<NearestValidationRun> nearestValidationRun(const Scenario& scenario, const EvaluationContext& ctx,
                                                          const ValidationReport& report)
 {
-    std::optional<NearestValidationRun> best;
-    for (const ValidationOutcome& o : report.outcomes) {
-        if (!o.ok) continue;
-        const double d = validationDistance(scenario, ctx, o);
-        if (!best || d < best->distance) best = NearestValidationRun{&o, d};
-    }
-    return best;
+    return nearestOutcome<NearestValidationRun>(
+        report, [&](const ValidationOutcome& o) { return validationDistance(scenario, ctx, o); });
 }
 
 } // namespace scalescope
