@@ -1,0 +1,39 @@
+#include "model/search/serving_curve.h"
+
+#include "model/inference/inference_step.h"
+
+namespace scalescope {
+
+std::vector<int> servingBatches(int maxBatch)
+{
+    std::vector<int> out;
+    for (long long b = 1; b < maxBatch; b *= 2) out.push_back(static_cast<int>(b));
+    if (maxBatch >= 1) out.push_back(maxBatch);
+    return out;
+}
+
+ServingPoint servingPoint(const InferenceEvaluation& e) noexcept
+{
+    return {e.batch, e.tokensPerSPerGpu, e.tokensPerSPerUser, e.ttft, e.tpot, e.memory.fits};
+}
+
+ServingCurve servingCurve(const ResolvedSystem& sys, const ParallelLayout& layout)
+{
+    ServingCurve c;
+    c.layout = layout;
+    const InferenceEvaluation first = evaluateInference(sys, layout, 1);
+    if (!first.ok) {
+        c.error = first.error;
+        c.errorPath = first.errorPath;
+        return c;
+    }
+    c.maxBatch = first.maxBatch;
+    c.ok = true;
+    for (int b : servingBatches(c.maxBatch)) {
+        const InferenceEvaluation e = b == 1 ? first : evaluateInference(sys, layout, b);
+        if (e.ok) c.points.push_back(servingPoint(e));
+    }
+    return c;
+}
+
+} // namespace scalescope
