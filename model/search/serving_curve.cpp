@@ -1,6 +1,8 @@
 #include "model/search/serving_curve.h"
 
+#include "model/core/resolved_system.h"
 #include "model/inference/inference_step.h"
+#include "model/search/inference_search.h"
 
 namespace scalescope {
 
@@ -34,6 +36,21 @@ ServingCurve servingCurve(const ResolvedSystem& sys, const ParallelLayout& layou
         if (e.ok) c.points.push_back(servingPoint(e));
     }
     return c;
+}
+
+std::vector<ServingCurve> servingCurvesToCompare(const ResolvedSystem& sys, const ServingLimits& limits, int others)
+{
+    const ParallelLayout& own = sys.scenario.parallel;
+    std::vector<ServingCurve> curves{servingCurve(sys, own)};
+    // One more than asked for: the scenario's own layout may be among the best.
+    const ServingSearchResult r = searchServingLayouts(sys, {ServingObjective::Throughput, limits, others + 1});
+    for (const RankedServingLayout& l : r.best) {
+        if (static_cast<int>(curves.size()) > others) break;
+        const ParallelLayout& p = l.layout;
+        if (p.tp == own.tp && p.pp == own.pp && p.dp == own.dp && p.ep == own.ep) continue;
+        curves.push_back(servingCurve(sys, p));
+    }
+    return curves;
 }
 
 } // namespace scalescope

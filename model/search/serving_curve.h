@@ -40,4 +40,12 @@ struct ServingCurve {
 // The curve of `layout` on the scenario's inference block.
 [[nodiscard]] ServingCurve servingCurve(const ResolvedSystem& sys, const ParallelLayout& layout);
 
+// What the throughput–latency chart compares: the scenario's own layout's
+// curve first, then the curves of the `others` best layouts of the serving
+// search (throughput objective, `limits`) that differ from it in tp, pp, dp
+// or ep.
+struct ServingLimits;
+[[nodiscard]] std::vector<ServingCurve> servingCurvesToCompare(const ResolvedSystem& sys, const ServingLimits& limits,
+                                                               int others);
+
 } // namespace scalescope

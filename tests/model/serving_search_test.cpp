@@ -162,3 +162,26 @@ TEST_CASE("Objective keys read back", "[inference][search]")
         CHECK(servingObjectiveFromKey(servingObjectiveKey(o)) == o);
     CHECK_FALSE(servingObjectiveFromKey("fast").has_value());
 }
+
+TEST_CASE("The chart compares the scenario's own layout first with the best other layouts of the search",
+          "[inference][search]")
+{
+    const EvaluationContext& ctx = llama70b();
+    const std::vector<ServingCurve> curves = servingCurvesToCompare(ctx, {}, 3);
+    REQUIRE(curves.size() == 4);
+    CHECK(curves[0].layout.tp == ctx.scenario.parallel.tp);
+    CHECK(curves[0].layout.dp == ctx.scenario.parallel.dp);
+    const ServingSearchResult r = searchServingLayouts(ctx, {ServingObjective::Throughput, {}, 4});
+    std::size_t next = 1;
+    for (const RankedServingLayout& l : r.best) {
+        if (l.layout.tp == ctx.scenario.parallel.tp && l.layout.pp == ctx.scenario.parallel.pp &&
+            l.layout.dp == ctx.scenario.parallel.dp)
+            continue;
+        if (next == curves.size()) break;
+        CHECK(curves[next].layout.tp == l.layout.tp);
+        CHECK(curves[next].layout.pp == l.layout.pp);
+        CHECK(curves[next].layout.dp == l.layout.dp);
+        ++next;
+    }
+    CHECK(next == curves.size());
+}
