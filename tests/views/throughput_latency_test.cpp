@@ -7,6 +7,8 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/export_command.h"
+#include "app/gui/language.h"
+#include "app/gui/theme.h"
 #include "model/inference/inference_step.h"
 #include "model/search/inference_search.h"
 #include "views/charts/throughput_latency_chart.h"
@@ -127,4 +129,28 @@ TEST_CASE("export --view throughput-latency writes the chart of an inference sce
                           (svg + QStringLiteral(".png")).toStdString()},
                          out2, err2) == 1);
     CHECK(err2.str().find("expected an inference scenario") != std::string::npos);
+}
+
+TEST_CASE("Throughput–latency chart in Simplified Chinese and the dark theme: translated, drawn dark, labels apart",
+          "[gui][inference][i18n][theme]")
+{
+    const EvaluationContext ctx = servingContext();
+    Language language;
+    REQUIRE(language.apply(QStringLiteral("zh_CN")));
+    applyTheme(Theme::Dark);
+    {
+        ThroughputLatencyChart chart;
+        chart.resize(1920, 1080);
+        chart.setCurves(QString::fromStdString(ctx.scenario.name), servingCurvesToCompare(ctx, {}, 3));
+        chart.setOperatingPoint(servingPoint(evaluateInference(ctx)));
+        QCoreApplication::processEvents();
+        REQUIRE(chart.scene());
+        CHECK(chart.scene()->title().contains(QStringLiteral("吞吐量与延迟")));
+        CHECK(chart.scene()->hardwarePalette().background == HardwarePalette::dark().background);
+        INFO(testing::overlappingLabels(*chart.scene()).join(QLatin1Char('\n')).toStdString());
+        CHECK(testing::overlappingLabels(*chart.scene()).isEmpty());
+        CHECK(testing::distinctColours(testing::renderToFile(chart, QStringLiteral("throughput-latency-dark-zh_CN"))) > 6);
+    }
+    applyTheme(Theme::System);
+    REQUIRE(language.apply(QStringLiteral("en")));
 }

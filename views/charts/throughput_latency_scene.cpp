@@ -88,6 +88,8 @@ void ThroughputLatencyScene::buildChart(const ThroughputLatencyData& data)
         axis->setTitleBrush(p.text);
         axis->setGridLineColor(p.outline.lighter(130));
         axis->setLinePenColor(p.outline);
+        axis->setMinorTickCount(4);
+        axis->setMinorGridLineColor(opaqueMix(p.outline, p.background, 0.25));
     }
     xAxis->setRange(0, xMax > 0 ? xMax * 1.05 : 1);
     yAxis->setRange(0, yMax > 0 ? yMax * 1.05 : 1);
@@ -101,7 +103,8 @@ void ThroughputLatencyScene::buildChart(const ThroughputLatencyData& data)
         s->attachAxis(yAxis);
     };
 
-    // Others first, so that the scenario's own curve is drawn on top.
+    // Others first, so that the scenario's own curve is drawn on top; the legend in rank order.
+    std::vector<LegendEntry> legend(data.curves.size());
     for (std::size_t i = data.curves.size(); i-- > 0;) {
         const ServingCurve& c = data.curves[i];
         const bool own = i == 0;
@@ -120,8 +123,9 @@ void ThroughputLatencyScene::buildChart(const ThroughputLatencyData& data)
         }
         attach(line);
         attach(dots);
-        addLegend(colour, name);
+        legend[i] = {colour, name};
     }
+    for (const LegendEntry& l : legend) addLegend(l.colour, l.label);
     // The operating point: a large ring over the own curve.
     m_marker = new QScatterSeries;
     m_marker->setName(tr("Operating point"));
@@ -131,7 +135,7 @@ void ThroughputLatencyScene::buildChart(const ThroughputLatencyData& data)
     QPen ring(p.overflow, 4);
     m_marker->setPen(ring);
     attach(m_marker);
-    addLegend(p.overflow, tr("Operating point (drag it along the thick curve)"));
+    addLegend(p.overflow, tr("Operating point: the scenario's batch (ring)"));
     if (m_chart->layout()) m_chart->layout()->activate();
     labelBatches();
 }
