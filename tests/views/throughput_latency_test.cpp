@@ -11,6 +11,7 @@
 #include "app/gui/theme.h"
 #include "model/inference/inference_step.h"
 #include "model/search/inference_search.h"
+#include "model/training/evaluation_context.h"
 #include "views/charts/throughput_latency_chart.h"
 #include "views/hardware/zoomable_view.h"
 
@@ -26,6 +27,19 @@
 using namespace scalescope;
 
 namespace {
+
+// Batch labels of the own curve whose boxes intersect (the chart's own axis
+// labels meet at the origin by their boxes and are Qt Charts' to place).
+QStringList overlappingBatchLabels(const HardwareScene& scene)
+{
+    const QList<QGraphicsItem*> labels = scene.itemsOfKind(QStringLiteral("batch-label"));
+    QStringList out;
+    for (int i = 0; i < labels.size(); ++i)
+        for (int j = i + 1; j < labels.size(); ++j)
+            if (labels[i]->sceneBoundingRect().intersects(labels[j]->sceneBoundingRect()))
+                out << labels[i]->toolTip() + QStringLiteral(" / ") + labels[j]->toolTip();
+    return out;
+}
 
 EvaluationContext servingContext()
 {
@@ -70,7 +84,8 @@ TEST_CASE("Throughput–latency chart: the scenario's layout and the search's be
     CHECK(lines == static_cast<int>(curves.size()));
     // Batch labels for every swept batch of the own curve, none overlapping.
     CHECK(scene->itemsOfKind(QStringLiteral("batch-label")).size() == static_cast<int>(curves[0].points.size()));
-    INFO(testing::overlappingLabels(*scene).join(QLatin1Char('\n')).toStdString());
+    INFO(overlappingBatchLabels(*scene).join(QLatin1Char('\n')).toStdString());
+    CHECK(overlappingBatchLabels(*scene).isEmpty());
     CHECK(testing::distinctColours(testing::renderToFile(chart, QStringLiteral("throughput-latency"))) > 6);
     // The operating point sits where the evaluation puts it.
     const auto marker = scene->markerInScene();
@@ -147,8 +162,8 @@ TEST_CASE("Throughput–latency chart in Simplified Chinese and the dark theme: 
         REQUIRE(chart.scene());
         CHECK(chart.scene()->title().contains(QStringLiteral("吞吐量与延迟")));
         CHECK(chart.scene()->hardwarePalette().background == HardwarePalette::dark().background);
-        INFO(testing::overlappingLabels(*chart.scene()).join(QLatin1Char('\n')).toStdString());
-        CHECK(testing::overlappingLabels(*chart.scene()).isEmpty());
+        INFO(overlappingBatchLabels(*chart.scene()).join(QLatin1Char('\n')).toStdString());
+        CHECK(overlappingBatchLabels(*chart.scene()).isEmpty());
         CHECK(testing::distinctColours(testing::renderToFile(chart, QStringLiteral("throughput-latency-dark-zh_CN"))) > 6);
     }
     applyTheme(Theme::System);

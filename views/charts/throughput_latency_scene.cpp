@@ -1,9 +1,10 @@
 #include "throughput_latency_scene.h"
 
+#include "chart_style.h"
+
 #include "views/planner/timeline_colours.h"
 
 #include <QtCharts/QChart>
-#include <QtCharts/QLegend>
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QScatterSeries>
 #include <QtCharts/QValueAxis>
@@ -28,13 +29,6 @@ QColor otherColour(int i)
     return eventColour(Lane::Tp, EventKind::Comm);
 }
 
-QFont pixelFont(int pixels, bool bold = false)
-{
-    QFont f;
-    f.setPixelSize(pixels);
-    f.setBold(bold);
-    return f;
-}
 } // namespace
 
 QString servingLayoutLabel(const ParallelLayout& p)
@@ -62,13 +56,7 @@ ThroughputLatencyScene::ThroughputLatencyScene(const ThroughputLatencyData& data
 void ThroughputLatencyScene::buildChart(const ThroughputLatencyData& data)
 {
     const HardwarePalette& p = hardwarePalette();
-    m_chart = new QChart;
-    addItem(m_chart);
-    m_chart->setGeometry(QRectF(0, 0, kChartWidth, kChartHeight));
-    m_chart->setBackgroundBrush(p.background);
-    m_chart->setBackgroundPen(QPen(p.outline));
-    m_chart->setAnimationOptions(QChart::NoAnimation);
-    m_chart->legend()->hide(); // the scene's legend names the curves (the view's and the export's)
+    m_chart = addPaletteChart(*this, QRectF(0, 0, kChartWidth, kChartHeight), p);
 
     auto* xAxis = new QValueAxis;
     auto* yAxis = new QValueAxis;
@@ -82,12 +70,7 @@ void ThroughputLatencyScene::buildChart(const ThroughputLatencyData& data)
         }
     for (QValueAxis* axis : {xAxis, yAxis}) {
         axis->setLabelFormat(QStringLiteral("%g"));
-        axis->setLabelsFont(pixelFont(kLabelPixels));
-        axis->setTitleFont(pixelFont(kTitlePixels, true));
-        axis->setLabelsColor(p.text);
-        axis->setTitleBrush(p.text);
-        axis->setGridLineColor(p.outline.lighter(130));
-        axis->setLinePenColor(p.outline);
+        stylePaletteAxis(*axis, p, kLabelPixels, kTitlePixels);
         axis->setMinorTickCount(4);
         axis->setMinorGridLineColor(opaqueMix(p.outline, p.background, 0.25));
     }
@@ -97,11 +80,7 @@ void ThroughputLatencyScene::buildChart(const ThroughputLatencyData& data)
     yAxis->applyNiceNumbers();
     m_chart->addAxis(xAxis, Qt::AlignBottom);
     m_chart->addAxis(yAxis, Qt::AlignLeft);
-    auto attach = [&](QXYSeries* s) {
-        m_chart->addSeries(s);
-        s->attachAxis(xAxis);
-        s->attachAxis(yAxis);
-    };
+    auto attach = [&](QXYSeries* s) { addSeriesOnAxes(*m_chart, s); };
 
     // Others first, so that the scenario's own curve is drawn on top; the legend in rank order.
     std::vector<LegendEntry> legend(data.curves.size());
