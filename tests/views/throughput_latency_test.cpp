@@ -82,7 +82,7 @@ TEST_CASE("Throughput–latency chart: the scenario's layout and the search's be
         }
     }
     CHECK(lines == static_cast<int>(curves.size()));
-    // Batch labels for every swept batch of the own curve, none overlapping.
+    // Batch labels on the own curve, none overlapping; here every swept batch has room.
     CHECK(scene->itemsOfKind(QStringLiteral("batch-label")).size() == static_cast<int>(curves[0].points.size()));
     INFO(overlappingBatchLabels(*scene).join(QLatin1Char('\n')).toStdString());
     CHECK(overlappingBatchLabels(*scene).isEmpty());

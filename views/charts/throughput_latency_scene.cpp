@@ -11,6 +11,7 @@
 #include <QGraphicsLayout>
 
 #include <algorithm>
+#include <memory>
 
 namespace scalescope {
 
@@ -121,16 +122,24 @@ void ThroughputLatencyScene::buildChart(const ThroughputLatencyData& data)
 
 void ThroughputLatencyScene::labelBatches()
 {
-    // Each point of the scenario's curve named by its batch, beside it: where
-    // the sweep starts, where it doubles, and where memory is full.
+    // The scenario's points named by their batch, beside them: where the sweep
+    // starts, where it doubles, and where memory is full. Placed from the
+    // largest batch down; a label that would cover one already placed is
+    // left out (max_batch is always named).
     const LabelStyle style{kLabelPixels - 2, 4, false, Qt::AlignLeft | Qt::AlignBottom};
-    for (const ServingPoint& pt : m_current) {
+    std::vector<QRectF> placed;
+    for (auto it = m_current.rbegin(); it != m_current.rend(); ++it) {
+        const ServingPoint& pt = *it;
         const QPointF at = scenePosition(pt.tokensPerSPerUser, pt.tokensPerSPerGpu);
-        LabelItem* l = addLabel(tr("B %1").arg(pt.batch), QRectF(at.x() + 6, at.y() - 26, 90, 22), hardwarePalette().text, style);
+        std::unique_ptr<LabelItem> label(makeLabel(tr("B %1").arg(pt.batch), QRectF(at.x() + 6, at.y() - 26, 90, 22),
+                                                   hardwarePalette().text, style));
+        const QRectF inked = label->sceneBoundingRect();
+        if (std::any_of(placed.begin(), placed.end(), [&](const QRectF& r) { return r.intersects(inked); })) continue;
+        placed.push_back(inked);
+        LabelItem* l = label.release();
+        addItem(l); // the scene owns it
         l->setData(kItemKindKey, QStringLiteral("batch-label"));
-        l->setToolTip(tr("Batch %1: TTFT %2, TPOT %3")
-                          .arg(pt.batch)
-                          .arg(formatted(pt.ttft), formatted(pt.tpot)));
+        l->setToolTip(tr("Batch %1: TTFT %2, TPOT %3").arg(pt.batch).arg(formatted(pt.ttft), formatted(pt.tpot)));
     }
 }
 
