@@ -4,17 +4,21 @@
 # `inference_validation_bounds`:
 #   cmake -DCLI=path/to/scalescope-cli -P inference_validation_bounds.cmake
 #
-# The bounds, on output tokens/s per GPU: every held run within ±85 %,
-# geometric-mean |error| within 35 %. Where the model stands
-# (`scalescope-cli validate`): 10 held runs, each on one GPU (nine H200, one
+# The bounds, on output tokens/s per GPU: every held run within ±130 %,
+# geometric-mean |error| within 38 %. Where the model stands
+# (`scalescope-cli validate`): 20 held runs. Ten on one GPU (nine H200, one
 # H100) with FP8 weights and KV and static batching (TensorRT-LLM v0.5.0 and
-# v0.7a), geometric mean 31.8 %, worst +81.7 % (Llama 2 70B, batch 192,
-# 128 in / 2,048 out); the
-# model is optimistic on every run, most on the long decodes. Tighten the
-# bounds as the model improves; never loosen them to admit a regression.
-set(max_abs_error 0.85)
-set(max_geometric_mean 0.35)
-set(min_held 10)
+# v0.7a); GPT-J 6B at batch 64 on one A100 (FP16) and one H100 (FP8); eight
+# of Llama 3.3 70B on 4 H100 (TP 4; BF16 and FP8; offline throughput at the
+# batch that fits and batch-1 latency) from TensorRT-LLM's performance tuning
+# guide. Geometric mean 35.4 %, worst +125.4 % (the guide's default BF16
+# engine at batch 1, whose published inter-token latency, 31.3 ms, is twice
+# its tuned engine's 14.7 ms); the model is optimistic on every run, most on
+# long decodes and on FP8 at batch 1. Tighten the bounds as the model
+# improves; never loosen them to admit a regression.
+set(max_abs_error 1.30)
+set(max_geometric_mean 0.38)
+set(min_held 20)
 execute_process(COMMAND ${CLI} validate --json OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "scalescope-cli validate exited with ${rc}:\n${err}")
