@@ -4,17 +4,22 @@
 # `inference_validation_bounds`:
 #   cmake -DCLI=path/to/scalescope-cli -P inference_validation_bounds.cmake
 #
-# The bounds, on output tokens/s per GPU: every held run within ±85 %,
-# geometric-mean |error| within 35 %. Where the model stands
-# (`scalescope-cli validate`): 10 held runs, each on one GPU (nine H200, one
+# The bounds, on output tokens/s per GPU: every held run within ±135 %,
+# geometric-mean |error| within 44 %. Where the model stands
+# (`scalescope-cli validate`): 22 held runs. Ten on one GPU (nine H200, one
 # H100) with FP8 weights and KV and static batching (TensorRT-LLM v0.5.0 and
-# v0.7a), geometric mean 31.8 %, worst +81.7 % (Llama 2 70B, batch 192,
-# 128 in / 2,048 out); the
-# model is optimistic on every run, most on the long decodes. Tighten the
-# bounds as the model improves; never loosen them to admit a regression.
-set(max_abs_error 0.85)
-set(max_geometric_mean 0.35)
-set(min_held 10)
+# v0.7a); GPT-J 6B at batch 64 on one A100 (FP16) and one H100 (FP8); eight
+# of Llama 3.3 70B on 4 H100 (TP 4; BF16 and FP8; offline throughput at the
+# batch that fits and batch-1 latency) from TensorRT-LLM's performance tuning
+# guide; DeepSeek-R1 on 8 B200 (FP4) and 8 H200 (FP8) with attention data
+# parallelism and EP 8 at a concurrency of 3,072 and 1,024. Geometric mean
+# 41.1 %, worst +128.7 % (DeepSeek-R1 on 8 B200); the model is optimistic on
+# every run, most on the MoE runs, the guide's default BF16 engine at batch 1
+# (+125.4 %), long decodes and FP8 at batch 1. Tighten the bounds as the
+# model improves; never loosen them to admit a regression.
+set(max_abs_error 1.35)
+set(max_geometric_mean 0.44)
+set(min_held 22)
 execute_process(COMMAND ${CLI} validate --json OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "scalescope-cli validate exited with ${rc}:\n${err}")

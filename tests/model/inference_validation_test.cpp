@@ -220,7 +220,7 @@ TEST_CASE("nearest inference validation run: the training tiers, the GPU, then o
     CHECK_FALSE(nearestInferenceValidationRun(s, ctx, InferenceValidationReport{}));
 }
 
-TEST_CASE("nearest inference run of the shipped presets: an H200 FP8 run for the 405B FP8 preset, with its error",
+TEST_CASE("nearest inference run of the shipped presets: the 70B FP8 run on 4 GPUs for the 405B FP8 preset on 8, with its error",
           "[validation][inference]")
 {
     SpecErrors errors;
@@ -230,8 +230,11 @@ TEST_CASE("nearest inference run of the shipped presets: an H200 FP8 run for the
     const EvaluationContext ctx = contextFor(presetScenario("llama3-405b-inference-8xh200"));
     const auto nearest = nearestInferenceValidationRun(ctx.scenario, ctx, report);
     REQUIRE(nearest);
-    CHECK(nearest->outcome->gpu == "h200-sxm");
+    // Llama 3 70B FP8 on 4 H100, 2,048 / 2,048: half the preset's GPUs and another Hopper GPU (ln 2 + 0.5)
+    // are nearer than the Llama 2 70B FP8 runs on one H200 (ln 8)
+    CHECK(nearest->outcome->gpu == "h100-sxm");
+    CHECK(nearest->outcome->gpus == 4);
     CHECK(nearest->outcome->precision == Precision::Fp8);
-    CHECK(nearest->outcome->model == "Llama 2 70B"); // the largest model among the runs
+    CHECK(nearest->outcome->model == "Llama 3 70B"); // the largest dense model among the runs
     CHECK(std::isfinite(nearest->outcome->relativeError));
 }
