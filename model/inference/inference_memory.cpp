@@ -40,6 +40,8 @@ InferenceMemoryShape inferenceMemoryShape(const ResolvedSystem& sys, const Paral
         usableHbm(sys.gpu.hbm.capacityUsable.value, sys.memoryReserve ? &*sys.memoryReserve : nullptr, communicators);
     out.usable = hbm.usable;
     out.reserved = hbm.capacity - hbm.usable;
+    if (in.kvOffload && sys.superchip && sys.superchip->gpus.value > 0)
+        out.spillCapacity = sys.superchip->lpddr5xCapacity.value / static_cast<double>(sys.superchip->gpus.value);
     return out;
 }
 
@@ -49,10 +51,17 @@ InferenceMemory inferenceMemory(const InferenceMemoryShape& shape, int batch) no
     out.weights = shape.weights;
     out.kvCache = shape.kvPerSequence * static_cast<double>(batch);
     out.activations = shape.activationsPerSequence * static_cast<double>(batch);
-    out.total = out.weights + out.kvCache + out.activations;
+    out.spillCapacity = shape.spillCapacity;
+    Bytes inHbm = out.kvCache;
+    if (shape.spillCapacity.si > 0) {
+        const Bytes room = shape.usable - shape.weights - out.activations;
+        inHbm = Bytes{std::clamp(room.si, 0.0, out.kvCache.si)};
+    }
+    out.kvSpilled = out.kvCache - inHbm;
+    out.total = out.weights + inHbm + out.activations;
     out.capacity = shape.usable;
     out.reserved = shape.reserved;
-    out.fits = out.total <= out.capacity;
+    out.fits = out.total <= out.capacity && out.kvSpilled <= out.spillCapacity;
     return out;
 }
 
@@ -60,9 +69,12 @@ int maxBatch(const InferenceMemoryShape& shape) noexcept
 {
     const double perSequence = (shape.kvPerSequence + shape.activationsPerSequence).si;
     const double free = (shape.usable - shape.weights).si;
-    if (free < perSequence || perSequence <= 0) return 0;
+    const double spill = shape.spillCapacity.si, activations = shape.activationsPerSequence.si;
+    if (free + spill < perSequence || perSequence <= 0) return 0;
     // Closed form, then stepped to the exact edge (rounding of the products).
-    int b = static_cast<int>(std::min(free / perSequence, 1e9));
+    double estimate = (free + spill) / perSequence;
+    if (spill > 0 && activations > 0) estimate = std::min(estimate, free / activations);
+    int b = static_cast<int>(std::clamp(estimate, 0.0, 1e9));
     while (b > 0 && !inferenceMemory(shape, b).fits)
         --b;
     while (b < 1'000'000'000 && inferenceMemory(shape, b + 1).fits)

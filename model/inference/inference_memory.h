@@ -14,7 +14,11 @@
 //   reserve      CUDA context, NCCL buffers of the tp, pp and ep
 //                communicators, allocator fragmentation
 //                (memory/usable_memory.h, specs/calibration/memory-reserve.json)
-// Superchip spill of KV to CPU memory over NVLink-C2C is not modelled.
+//   kv_offload   on a superchip (GB200, GB300, GH200), KV beyond what HBM
+//                holds after the weights and activations lives in the GPU's
+//                share of the Grace CPU's LPDDR5X (capacity / GPUs of the
+//                superchip), read over NVLink-C2C (inference_step.h); the
+//                batch fits while that spilled part fits there.
 
 #include "model/core/resolved_system.h"
 #include "model/inference/inference_evaluation.h"
@@ -28,6 +32,7 @@ struct InferenceMemoryShape {
     Bytes kvPerSequence{};
     Bytes activationsPerSequence{};
     Bytes usable{}, reserved{};
+    Bytes spillCapacity{}; // kv_offload on a superchip; 0 otherwise
 };
 
 // Precondition: the layout divides the model (inference_step.cpp checks).
