@@ -325,6 +325,12 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
         r.error("/facility/currency", "expected a three-letter ISO 4217 code such as \"USD\", \"EUR\" or \"CNY\", found \"" + f.currency + "\"");
 
     readInferenceBlock(r, s);
+    if (const auto& pool = s.inference.prefillPool; pool && !r.at("/parallel/dp") && modelParallel > 0) {
+        // An omitted dp fills the GPUs the prefill pool leaves to the decode pool.
+        const double poolGpus = static_cast<double>(pool->tp) * pool->pp * pool->dp; // in double: each up to 2^30
+        if (poolGpus < static_cast<double>(s.gpus))
+            p.dp = static_cast<int>(std::max(1LL, (s.gpus - static_cast<long long>(poolGpus)) / modelParallel));
+    }
 
     for (const std::string& key : scenarioDocumentationKeys())
         if (doc.contains(key)) s.extra[key] = doc[key];

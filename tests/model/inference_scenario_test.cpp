@@ -130,6 +130,7 @@ TEST_CASE("Inference block: prefill_chunk, kv_offload, speculative and disaggreg
     CHECK(in.prefillPool->ep == 1);
     CHECK(in.prefillPool->dp == 1);
     CHECK(s->facility.currency == "EUR");
+    CHECK(s->parallel.dp == 1); // omitted: the 12 GPUs less the prefill pool's 4, over tp 8
 
     const auto again = parseScenario(scenarioToJson(*s), "saved.json", errors);
     REQUIRE(again);
