@@ -131,10 +131,7 @@ TEST_CASE("Chunked prefill: chunk i attends to the i·C tokens before it and its
         CHECK(b.ttft >= a.ttft);
         // Chunks of 512 tokens pass 8 MiB AllReduces, costed by the NCCL calibration's small-message efficiency.
         if (chunk >= 1024) CHECK(b.ttft.si < 1.5 * a.ttft.si);
-        Seconds stage{};
-        for (OpStream st : {OpStream::Compute, OpStream::Tp, OpStream::Ep})
-            stage += b.ops.streamTotal(st, Phase::Prefill);
-        CHECK(b.ttft.si == Approx(stage.si).epsilon(1e-9)); // pp = 1: TTFT is the sum of the chunks
+        CHECK(b.ttft.si == Approx(stagePass(b.ops, Phase::Prefill).si).epsilon(1e-9)); // pp = 1: the chunks' sum
         CHECK(b.tpot == a.tpot);
     }
     // A chunk as long as the prompt is the whole prompt.
@@ -157,9 +154,7 @@ TEST_CASE("Chunked prefill through a pipeline: the chunks stream through the sta
     const InferenceEvaluation e = evaluateInference(contextFor(s));
     REQUIRE(e.ok);
     REQUIRE(whole.ok);
-    Seconds sum{};
-    for (OpStream st : {OpStream::Compute, OpStream::Tp, OpStream::Ep})
-        sum += e.ops.streamTotal(st, Phase::Prefill);
+    const Seconds sum = stagePass(e.ops, Phase::Prefill);
     // The fill costs one chunk, not a whole prompt: below pp × the stage's sum.
     CHECK(e.ttft > sum);
     CHECK(e.ttft.si < sum.si * 1.5);
