@@ -11,7 +11,7 @@
 
 namespace scalescope {
 
-InferenceMemoryShape inferenceMemoryShape(const ResolvedSystem& sys, const ParallelLayout& p) noexcept
+InferenceMemoryShape inferenceMemoryShape(const ResolvedSystem& sys, const ParallelLayout& p, ServingRole role) noexcept
 {
     const InferenceSettings& in = sys.scenario.inference;
     const ModelSpec& m = sys.model;
@@ -21,7 +21,8 @@ InferenceMemoryShape inferenceMemoryShape(const ResolvedSystem& sys, const Paral
     out.weights = Bytes{(params.dense + params.expert) * bytesPerElement(in.precision)};
 
     const double stageLayers = std::ceil(static_cast<double>(m.layers.value) / p.pp);
-    const double tokens = pagedTokens(static_cast<double>(in.promptTokens) + in.outputTokens, in.kvBlockTokens);
+    const double kept = role == ServingRole::PrefillPool ? 0 : in.outputTokens; // a prefill pool hands the KV on
+    const double tokens = pagedTokens(static_cast<double>(in.promptTokens) + kept, in.kvBlockTokens);
     out.kvPerSequence = Bytes{tokens * stageLayers * kvBytesPerTokenPerLayerPerGpu(m, in.kv(), p.tp)};
 
     // The widest MLP a token passes through on this GPU: the dense FFN, or a
@@ -33,7 +34,9 @@ InferenceMemoryShape inferenceMemoryShape(const ResolvedSystem& sys, const Paral
         ffn = mc.denseLayers > 0 ? std::max(ffn, moeFfn) : moeFfn;
     }
     const double perToken = (m.hidden.value + (gates + 1) * ffn / p.tp) * kActivationBytes;
-    out.activationsPerSequence = Bytes{in.promptTokens * perToken};
+    double live = in.prefillChunk > 0 ? std::min(in.prefillChunk, in.promptTokens) : in.promptTokens;
+    if (role == ServingRole::DecodePool) live = in.speculative ? in.speculative->draftTokens + 1.0 : 1.0;
+    out.activationsPerSequence = Bytes{live * perToken};
 
     const int communicators = (p.tp > 1) + (p.pp > 1) + (p.ep > 1);
     const UsableHbm hbm =

@@ -118,7 +118,8 @@ InferenceEvaluation evaluateInference(const ResolvedSystem& sys, const ParallelL
     if (in.prefillPool && layoutProblem(sys, prefillLayout, e.prefillGpus, "/inference/disaggregated/prefill", e))
         return e;
 
-    const InferenceMemoryShape shape = inferenceMemoryShape(sys, p);
+    const InferenceMemoryShape shape =
+        inferenceMemoryShape(sys, p, in.prefillPool ? ServingRole::DecodePool : ServingRole::PrefillAndDecode);
     e.maxBatch = maxBatch(shape);
     e.batch = batchOverride > 0 ? batchOverride : in.batchMax ? e.maxBatch : in.batch;
     if (e.batch < 1) {
@@ -206,7 +207,8 @@ InferenceEvaluation evaluateInference(const ResolvedSystem& sys, const ParallelL
         const double prefillBatches = requests * cycle.si / (prefillLayout.dp * B); // per prefill replica and cycle
         gpuFlops = (e.prefillGpus * prefillFlops * prefillBatches + decodeGpus * decodeFlops * steps) /
                    static_cast<double>(s.gpus);
-        const InferenceMemory pm = inferenceMemory(inferenceMemoryShape(sys, prefillLayout), e.batch);
+        const InferenceMemoryShape prefillShape = inferenceMemoryShape(sys, prefillLayout, ServingRole::PrefillPool);
+        const InferenceMemory pm = inferenceMemory(prefillShape, e.batch);
         if (!pm.fits) e.warn(InferenceWarning::PrefillPoolDoesNotFit, pm.total.si, pm.capacity.si);
     }
     e.tokensPerSPerGpu = e.outputTokensPerS / static_cast<double>(s.gpus);

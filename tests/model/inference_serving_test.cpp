@@ -141,6 +141,28 @@ TEST_CASE("Chunked prefill: chunk i attends to the i·C tokens before it and its
     CHECK(evaluateInference(contextFor(same)).ttft == whole.ttft);
 }
 
+TEST_CASE("Memory: a chunked prefill keeps one chunk's activations live, a decode pool none of the prompt's, a "
+          "prefill pool only the prompt's KV; max_batch grows accordingly",
+          "[inference][memory]")
+{
+    Scenario s = llama70b(1, 8192, 512);
+    const EvaluationContext whole = contextFor(s);
+    const InferenceMemoryShape colocated = inferenceMemoryShape(whole, s.parallel);
+    s.inference.prefillChunk = 1024;
+    const EvaluationContext chunked = contextFor(s);
+    const InferenceMemoryShape chunkShape = inferenceMemoryShape(chunked, s.parallel);
+    CHECK(chunkShape.activationsPerSequence.si == Approx(colocated.activationsPerSequence.si / 8).epsilon(1e-12));
+    CHECK(chunkShape.kvPerSequence == colocated.kvPerSequence);
+    CHECK(maxBatch(chunkShape) > maxBatch(colocated));
+
+    const InferenceMemoryShape decode = inferenceMemoryShape(whole, whole.scenario.parallel, ServingRole::DecodePool);
+    CHECK(decode.activationsPerSequence.si == Approx(colocated.activationsPerSequence.si / 8192).epsilon(1e-12));
+    CHECK(decode.kvPerSequence == colocated.kvPerSequence);
+    const InferenceMemoryShape prefill = inferenceMemoryShape(whole, whole.scenario.parallel, ServingRole::PrefillPool);
+    CHECK(prefill.kvPerSequence.si == Approx(colocated.kvPerSequence.si * 8192 / (8192 + 512)).epsilon(1e-12));
+    CHECK(prefill.activationsPerSequence == colocated.activationsPerSequence);
+}
+
 TEST_CASE("Chunked prefill through a pipeline: the chunks stream through the stages, TTFT = Σ chunks + (pp − 1) · "
           "(largest chunk + send)",
           "[inference][prefill][pipeline]")
