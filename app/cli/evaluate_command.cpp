@@ -26,7 +26,9 @@ the evaluation as JSON (SI units). With several scenarios, prints a list.
 An inference scenario ("mode": "inference") prints ttft_s, tpot_s,
 kv_cache_B, kv_cache_per_gpu_B, max_batch, tokens_per_s_per_user,
 output_tokens_per_s, tokens_per_s_per_gpu, energy_per_token_J,
-memory_per_gpu and warnings; --breakdown adds its prefill and decode rows
+cost_per_million_tokens with its currency, memory_per_gpu and warnings (and
+speculative or disaggregated figures where the scenario has them; see
+docs/inference.md); --breakdown adds its prefill and decode rows
 (--timeline is for training scenarios).
   --timeline   add the step's events (stage, lane, kind, micro-batch, start,
                end, bytes, tier)
