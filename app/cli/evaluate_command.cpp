@@ -1,5 +1,7 @@
+#include "chrome_trace.h"
 #include "cli_args.h"
 #include "commands.h"
+#include "serving_commands.h"
 #include "scenario_loading.h"
 #include "text_table.h"
 
@@ -10,7 +12,6 @@
 #include "model/training/operation_breakdown.h"
 #include "model/training/pipeline_timeline.h"
 
-#include <fstream>
 #include <iomanip>
 #include <sstream>
 
@@ -25,7 +26,9 @@ the evaluation as JSON (SI units). With several scenarios, prints a list.
 An inference scenario ("mode": "inference") prints ttft_s, tpot_s,
 kv_cache_B, kv_cache_per_gpu_B, max_batch, tokens_per_s_per_user,
 output_tokens_per_s, tokens_per_s_per_gpu, energy_per_token_J,
-memory_per_gpu and warnings; --breakdown adds its prefill and decode rows
+cost_per_million_tokens with its currency, memory_per_gpu and warnings (and
+speculative or disaggregated figures where the scenario has them; see
+docs/inference.md); --breakdown adds its prefill and decode rows
 (--timeline is for training scenarios).
   --timeline   add the step's events (stage, lane, kind, micro-batch, start,
                end, bytes, tier)
@@ -37,6 +40,7 @@ memory_per_gpu and warnings; --breakdown adds its prefill and decode rows
 )";
 
 constexpr const char* kSearchHelp = R"(usage: scalescope-cli search SCENARIO [--top K] [--text]
+                            [--objective throughput|latency] [--tpot-max S] [--ttft-max S]
 
 Enumerates every valid layout (tp, pp, dp, cp, ep, vpp, micro-batch size,
 ZeRO stage, recompute, schedule) of the scenario's system, GPU count and
@@ -52,12 +56,24 @@ time: such a layout shows "fits": false, "fits_with_spill": true and the
 bytes spilled ("spill_B").
   --top K   how many layouts to print
   --text    a table instead of JSON
+An inference scenario ("mode": "inference") ranks its serving layouts
+instead: every tp x pp x dp of its GPUs (ep dividing dp), each at the batch
+its objective picks, with its batch, ttft_s, tpot_s, tokens_per_s_per_gpu,
+tokens_per_s_per_user and memory:
+  --objective throughput  the largest batch meeting the limits, highest
+                          output tokens/s per GPU first (default)
+  --objective latency     the scenario's batch (1 for "max"), lowest TPOT
+                          first, ties by TTFT
+  --tpot-max S, --ttft-max S   limits in seconds ("0.05" or "50 ms")
 )";
 
 constexpr const char* kTraceHelp = R"(usage: scalescope-cli trace SCENARIO -o FILE
 
 Writes the step's timeline as Chrome trace-event JSON (open it in Perfetto
 or chrome://tracing): one process per pipeline stage, one thread per lane.
+An inference scenario writes one prefill pass of its batch and then one
+decode step, each through every stage: per stage a thread for compute and
+one per collective stream (tp, ep, pp).
 )";
 
 nlohmann::json timelineJson(const EvaluationContext& ctx, const Timeline& t)
@@ -216,7 +232,8 @@ void printSearchTable(const EvaluationContext& ctx, const SearchResult& r, std::
 
 int runSearch(const Args& args, std::ostream& out, std::ostream& err)
 {
-    const auto parsed = CliArgs::parse(args, {"--help", "--text"}, {"--top"}, err);
+    const auto parsed =
+        CliArgs::parse(args, {"--help", "--text"}, {"--top", "--objective", "--tpot-max", "--ttft-max"}, err);
     if (!parsed) return Usage;
     if (parsed->has("--help")) { out << kSearchHelp; return Ok; }
     if (parsed->positional().size() != 1) { err << "error: search needs one SCENARIO\n" << kSearchHelp; return Usage; }
@@ -228,11 +245,13 @@ int runSearch(const Args& args, std::ostream& out, std::ostream& err)
     }
     const auto ctx = loadContext(parsed->positional()[0], err);
     if (!ctx) return BadInput;
-    if (ctx->scenario.mode == Mode::Inference) {
-        err << parsed->positional()[0]
-            << ": /mode: expected a training scenario (search does not rank serving layouts yet)\n";
-        return BadInput;
-    }
+    if (ctx->scenario.mode == Mode::Inference)
+        return runServingSearch(*ctx, parsed->positional()[0], *parsed, options.top, out, err);
+    for (const char* option : kServingSearchOptions)
+        if (parsed->value(option)) {
+            err << parsed->positional()[0] << ": " << option << ": expected an inference scenario (\"mode\": \"inference\")\n";
+            return BadInput;
+        }
     const SearchResult r = searchLayouts(*ctx, options);
     if (r.best.empty()) {
         err << parsed->positional()[0] << ": no layout of this scenario fits in memory\n";
@@ -282,27 +301,24 @@ int runTrace(const Args& args, std::ostream& out, std::ostream& err)
     if (parsed->positional().size() != 1 || !file) { err << "error: trace needs SCENARIO and -o FILE\n" << kTraceHelp; return Usage; }
     const auto ctx = loadContext(parsed->positional()[0], err);
     if (!ctx) return BadInput;
+    if (ctx->scenario.mode == Mode::Inference) return runServingTrace(*ctx, parsed->positional()[0], *file, out, err);
     const Evaluation e = evaluate(*ctx);
     if (!e.ok) { err << parsed->positional()[0] << ": " << e.errorPath << ": " << e.error << "\n"; return BadInput; }
     const Timeline t = buildTimeline(*ctx, ctx->scenario.parallel, e);
-    nlohmann::json events = nlohmann::json::array();
+    ChromeTrace trace;
     for (int s = 0; s < t.stages; ++s) {
-        events.push_back({{"name", "process_name"}, {"ph", "M"}, {"pid", s}, {"args", {{"name", "stage " + std::to_string(s)}}}});
+        trace.process(s, "stage " + std::to_string(s));
         for (Lane l : {Lane::Compute, Lane::Tp, Lane::Cp, Lane::Ep, Lane::Pp, Lane::Dp})
-            events.push_back({{"name", "thread_name"}, {"ph", "M"}, {"pid", s}, {"tid", static_cast<int>(l)},
-                              {"args", {{"name", std::string(laneKey(l))}}}});
+            trace.thread(s, static_cast<int>(l), std::string(laneKey(l)));
     }
     for (const TimelineEvent& ev : t.events) {
         std::string name(eventKindKey(ev.kind));
         if (ev.lane != Lane::Compute) name = std::string(laneKey(ev.lane)) + (ev.exposed ? "" : " (overlapped)");
         if (ev.microbatch >= 0) name += " mb " + std::to_string(ev.microbatch);
-        events.push_back({{"name", name}, {"cat", laneKey(ev.lane)}, {"ph", "X"}, {"pid", ev.stage},
-                          {"tid", static_cast<int>(ev.lane)}, {"ts", ev.start.si * 1e6}, {"dur", (ev.end - ev.start).si * 1e6},
-                          {"args", {{"bytes", ev.bytes.si}, {"chunk", ev.chunk}}}});
+        trace.span(ev.stage, static_cast<int>(ev.lane), name, std::string(laneKey(ev.lane)), ev.start, ev.end - ev.start,
+                   {{"bytes", ev.bytes.si}, {"chunk", ev.chunk}});
     }
-    std::ofstream o(*file);
-    if (!o) { err << "error: cannot write " << *file << "\n"; return BadInput; }
-    o << nlohmann::json{{"traceEvents", events}, {"displayTimeUnit", "ms"}}.dump() << "\n";
+    if (!trace.write(*file, err)) return BadInput;
     out << "wrote " << t.events.size() << " events (" << t.end.si * 1e3 << " ms step) to " << *file << "\n";
     return Ok;
 }

@@ -1,6 +1,7 @@
 #include "export_command.h"
 
 #include "cli_args.h"
+#include "export_serving_chart.h"
 #include "export_views.h"
 
 #include "model/spec/spec_catalog.h"
@@ -44,7 +45,9 @@ the spec sources it cites. SVG and PDF keep text as text.
              through it the GPU and superchip)
   --view     one of
 )" + views +
-           R"(             power and sharding evaluate SCENARIO (default: the built-in default)
+           R"(             power and sharding evaluate SCENARIO (default: the built-in default);
+             throughput-latency an inference SCENARIO (default: the LLaMA-3 70B
+             serving preset): its layout and the 3 best of the serving search
   --format   svg, png or pdf (default: from the file name)
   -o FILE    where to write
   --gpu      GPU id for chip, sm and roofline (default: the system's GPU, else b200)
@@ -173,6 +176,7 @@ int render(const Args& args, std::ostream& out, std::ostream& err)
     }
 
     const SpecCatalog& catalog = sharedCatalog(err);
+    if (*view == "throughput-latency") return exportServingChart(parsed->positional(), fileName, *format, size, out, err);
     if (planned) return renderPlanned(*parsed, catalog, *view, fileName, *format, size, out, err);
     std::string systemId = kDefaultSystem;
     bool systemChosen = false;

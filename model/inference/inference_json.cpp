@@ -49,6 +49,9 @@ json inferenceToJson(const ResolvedSystem& sys, const InferenceEvaluation& e)
                 {"tokens_per_s_per_gpu", e.tokensPerSPerGpu},
                 {"decode_mfu", e.decodeMfu},
                 {"energy_per_token_J", e.energyPerToken.si},
+                {"cost_per_million_tokens", e.costPerMillionTokens},
+                {"currency", s.facility.currency},
+                {"prefill_chunks", e.prefillChunks},
                 {"memory_per_gpu",
                  {{"weights_B", m.weights.si},
                   {"kv_cache_B", m.kvCache.si},
@@ -56,7 +59,28 @@ json inferenceToJson(const ResolvedSystem& sys, const InferenceEvaluation& e)
                   {"total_B", m.total.si},
                   {"capacity_B", m.capacity.si},
                   {"reserved_B", m.reserved.si},
+                  {"kv_spilled_B", m.kvSpilled.si},
+                  {"spill_capacity_B", m.spillCapacity.si},
                   {"fits", m.fits}}}});
+    if (const auto& sp = s.inference.speculative)
+        out["speculative"] = {{"method", "mtp"},
+                              {"draft_tokens", sp->draftTokens},
+                              {"acceptance_rate", sp->acceptanceRate},
+                              {"accepted_per_step", e.acceptedPerStep},
+                              {"decode_step_s", e.decodeStep.si},
+                              {"draft_s", e.draftTime.si}};
+    if (s.inference.prefillPool) {
+        const int tier = e.kvTransferTier;
+        const bool named = tier >= 0 && static_cast<size_t>(tier) < sys.tiers.tiers.size();
+        out["disaggregated"] = {{"prefill_gpus", e.prefillGpus},
+                                {"decode_gpus", e.gpus - e.prefillGpus},
+                                {"prefill_s", e.prefillTime.si},
+                                {"kv_transfer_s", e.kvTransfer.si},
+                                {"kv_transfer_per_gpu_B", e.kvTransferPerGpu.si},
+                                {"kv_transfer_tier", named ? json(sys.tiers.tiers[static_cast<size_t>(tier)].name) : json()},
+                                {"prefill_requests_per_s", e.prefillRequestsPerS},
+                                {"decode_requests_per_s", e.decodeRequestsPerS}};
+    }
     json warnings = json::array();
     for (int i = 0; i < e.warningCount; ++i) {
         const auto k = static_cast<size_t>(i);

@@ -19,7 +19,7 @@ struct InferenceWarningRow {
 };
 
 // In InferenceWarning order.
-constexpr std::array<InferenceWarningRow, 5> kTexts{{
+constexpr std::array<InferenceWarningRow, 8> kTexts{{
     {InferenceWarning::DoesNotFit, "does_not_fit",
      translatable("Verdicts", "does not fit: %1 per GPU of weights, KV cache and activations against %2 of usable HBM")},
     {InferenceWarning::DecodeGemmBelowMeasured, "gemm_below_measured",
@@ -36,6 +36,15 @@ constexpr std::array<InferenceWarningRow, 5> kTexts{{
     {InferenceWarning::PowerFromComputeUse, "power_from_compute_use",
      translatable("Verdicts", "energy per token from the power model at the compute utilisation %1 % (memory-bound "
                               "decode may draw more than its compute use suggests)")},
+    {InferenceWarning::KvSpilled, "kv_spilled",
+     translatable("Verdicts", "%1 of KV cache per GPU lives in the CPU's memory (kv_offload), read over NVLink-C2C at "
+                              "%2 during decode (an assumption: the spilled share of the final cache at every step)")},
+    {InferenceWarning::PrefillPoolDoesNotFit, "prefill_pool_does_not_fit",
+     translatable("Verdicts", "the prefill pool does not fit: %1 per GPU of weights, KV cache and activations against "
+                              "%2 of usable HBM")},
+    {InferenceWarning::KvOffloadWithoutSuperchip, "kv_offload_without_superchip",
+     translatable("Verdicts", "kv_offload has no effect: the system has no CPU memory on NVLink-C2C (a superchip such "
+                              "as GB200)")},
 }};
 
 const InferenceWarningRow& rowOf(InferenceWarning w) noexcept { return kTexts[static_cast<size_t>(w)]; }
@@ -49,11 +58,14 @@ const char* inferenceWarningTemplate(InferenceWarning w) noexcept { return rowOf
 WarningArguments inferenceWarningArguments(InferenceWarning w, double a, double b)
 {
     switch (w) {
-    case InferenceWarning::DoesNotFit: return {{formatBytes(Bytes{a}), formatBytes(Bytes{b}), {}}, 2};
+    case InferenceWarning::DoesNotFit:
+    case InferenceWarning::PrefillPoolDoesNotFit: return {{formatBytes(Bytes{a}), formatBytes(Bytes{b}), {}}, 2};
+    case InferenceWarning::KvSpilled: return {{formatBytes(Bytes{a}), format(BytesPerSecond{b}), {}}, 2};
     case InferenceWarning::DecodeGemmBelowMeasured: return {{groupedNumber(a), groupedNumber(b), {}}, 2};
     case InferenceWarning::PowerFromComputeUse: return {{formatSignificant(a * 100, 3), {}, {}}, 1};
     case InferenceWarning::DecodeAttentionBound:
-    case InferenceWarning::DecodeCollectiveLatency: return {};
+    case InferenceWarning::DecodeCollectiveLatency:
+    case InferenceWarning::KvOffloadWithoutSuperchip: return {};
     }
     return {};
 }

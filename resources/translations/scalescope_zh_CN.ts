@@ -233,6 +233,18 @@
         <source>energy per token from the power model at the compute utilisation %1 % (memory-bound decode may draw more than its compute use suggests)</source>
         <translation>每 token 能耗按功耗模型在计算利用率 %1 % 下得出（访存受限的解码实际功耗可能高于其计算利用率所示）</translation>
     </message>
+    <message>
+        <source>%1 of KV cache per GPU lives in the CPU&apos;s memory (kv_offload), read over NVLink-C2C at %2 during decode (an assumption: the spilled share of the final cache at every step)</source>
+        <translation>每 GPU 有 %1 的 KV 缓存存放在 CPU 内存中（kv_offload），解码时经 NVLink-C2C 以 %2 读取（属于假设：每一步都按最终缓存的溢出份额计算）</translation>
+    </message>
+    <message>
+        <source>the prefill pool does not fit: %1 per GPU of weights, KV cache and activations against %2 of usable HBM</source>
+        <translation>预填充池放不下：每 GPU 的权重、KV 缓存与激活共 %1，可用 HBM 只有 %2</translation>
+    </message>
+    <message>
+        <source>kv_offload has no effect: the system has no CPU memory on NVLink-C2C (a superchip such as GB200)</source>
+        <translation>kv_offload 不起作用：该系统没有经 NVLink-C2C 连接的 CPU 内存（如 GB200 这样的超级芯片）</translation>
+    </message>
 </context>
 <context>
     <name>ViewExport</name>
@@ -1336,14 +1348,6 @@ HFU（硬件 FLOPs，含重计算，相对 BF16 峰值）：%4 %</translation>
         <translation>%2 个副本各服务一批 %1 个序列，%3 个提示 token + %4 个输出 token，权重 %5，KV 缓存 %6</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Prefill&lt;/b&gt; of one batch&apos;s prompts — TTFT %1: every stage&apos;s compute and its communication, stage after stage</source>
-        <translation>一批提示的&lt;b&gt;预填充&lt;/b&gt; — TTFT %1：各阶段依次进行的计算与通信</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Decode step&lt;/b&gt; — TPOT %1: one token for every sequence of the batch, at the mean KV length of %2 tokens</source>
-        <translation>&lt;b&gt;解码步&lt;/b&gt; — TPOT %1：为批中每个序列生成一个 token，按平均 KV 长度 %2 个 token 计算</translation>
-    </message>
-    <message>
         <source>TTFT</source>
         <translation>TTFT</translation>
     </message>
@@ -1406,6 +1410,14 @@ HFU（硬件 FLOPs，含重计算，相对 BF16 峰值）：%4 %</translation>
     <message>
         <source>facility energy (PUE included) per generated token; its inverse is tokens per joule</source>
         <translation>每生成一个 token 的设施能耗（含 PUE）；其倒数即每焦耳 token 数</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Prefill&lt;/b&gt; of one batch&apos;s prompts — %1 (TTFT %2): every stage&apos;s compute and its communication, stage after stage</source>
+        <translation>一批提示的&lt;b&gt;预填充&lt;/b&gt; — %1（TTFT %2）：各阶段依次进行的计算与通信</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Decode step&lt;/b&gt; — %1 (TPOT %2): every sequence of the batch, at the mean KV length of %3 tokens</source>
+        <translation>&lt;b&gt;解码步&lt;/b&gt; — %1（TPOT %2）：批中的每个序列，按平均 KV 长度 %3 个 token 计算</translation>
     </message>
 </context>
 <context>
@@ -3232,6 +3244,53 @@ its memory latency.</source>
     <message>
         <source>&amp;GPUs holding it:</source>
         <translation>承载的 GPU 数(&amp;G)：</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::ThroughputLatencyScene</name>
+    <message>
+        <source>TP %1 · PP %2 · DP %3</source>
+        <translation>TP %1 · PP %2 · DP %3</translation>
+    </message>
+    <message>
+        <source> · EP %1</source>
+        <translation> · EP %1</translation>
+    </message>
+    <message>
+        <source>Throughput against latency: %1</source>
+        <translation>吞吐量与延迟：%1</translation>
+    </message>
+    <message>
+        <source>Output tokens/s per GPU against tokens/s per user (1 / TPOT) as the batch per replica sweeps 1, 2, 4, … up to the largest batch that fits in memory; each point is one evaluation of the model. The scenario&apos;s layout is drawn thick with its operating point; the others are the best layouts of the serving search.</source>
+        <translation>每副本批量从 1、2、4 …… 扫到内存能容纳的最大批量时，每 GPU 输出 token/s 与每用户 token/s（1 / TPOT）的关系；每个点都是模型的一次评估。本场景的布局以粗线绘制并标出其工作点；其余为服务布局搜索中最好的布局。</translation>
+    </message>
+    <message>
+        <source>Tokens/s per user (1 / TPOT)</source>
+        <translation>每用户 token/s（1 / TPOT）</translation>
+    </message>
+    <message>
+        <source>Output tokens/s per GPU</source>
+        <translation>每 GPU 输出 token/s</translation>
+    </message>
+    <message>
+        <source>%1 (this scenario)</source>
+        <translation>%1（本场景）</translation>
+    </message>
+    <message>
+        <source>Operating point</source>
+        <translation>工作点</translation>
+    </message>
+    <message>
+        <source>Operating point: the scenario&apos;s batch (ring)</source>
+        <translation>工作点：本场景的批量（圆环）</translation>
+    </message>
+    <message>
+        <source>B %1</source>
+        <translation>批 %1</translation>
+    </message>
+    <message>
+        <source>Batch %1: TTFT %2, TPOT %3</source>
+        <translation>批量 %1：TTFT %2，TPOT %3</translation>
     </message>
 </context>
 <context>

@@ -35,9 +35,11 @@ TEST_CASE("The facility report of a serving cycle gives the inference evaluation
     CHECK(work.tokensPerStep == 2 * 32 * 256);
     CHECK(work.stepTime.si == Approx(e.ttft.si + 255 * e.tpot.si).epsilon(1e-12));
     CHECK(work.stepTime.si == Approx(work.tokensPerStep / e.outputTokensPerS).epsilon(1e-12));
+    CHECK(work.mfu == e.cycleMfu);
     CHECK(work.mfu > 0);
     CHECK(work.mfu < 1);
     const FacilityReport r = facilityReport(ctx, work);
     CHECK(r.energy.energyPerStep.si / work.tokensPerStep == Approx(e.energyPerToken.si).epsilon(1e-12));
     CHECK(r.energy.tokensPerJoule == Approx(1 / e.energyPerToken.si).epsilon(1e-12));
+    CHECK(r.energy.costPerMillionTokens == Approx(e.costPerMillionTokens).epsilon(1e-12));
 }

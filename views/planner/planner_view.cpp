@@ -343,12 +343,12 @@ void PlannerView::refreshServing()
                               QString::fromLatin1(precisionKey(in.precision)).toUpper(),
                               QString::fromLatin1(precisionKey(in.kv())).toUpper()));
     m_trust->setToolTip(QString());
-    m_prefillTitle->setText(tr("<b>Prefill</b> of one batch's prompts — TTFT %1: every stage's compute and its "
+    m_prefillTitle->setText(tr("<b>Prefill</b> of one batch's prompts — %1 (TTFT %2): every stage's compute and its "
                                "communication, stage after stage")
-                                .arg(q(format(e.ttft))));
-    m_decodeTitle->setText(tr("<b>Decode step</b> — TPOT %1: one token for every sequence of the batch, at the mean KV "
-                              "length of %2 tokens")
-                               .arg(q(format(e.tpot)), QLocale().toString(e.meanKvTokens, 'f', 0)));
+                                .arg(q(format(e.prefillTime)), q(format(e.ttft))));
+    m_decodeTitle->setText(tr("<b>Decode step</b> — %1 (TPOT %2): every sequence of the batch, at the mean KV length of "
+                              "%3 tokens")
+                               .arg(q(format(e.decodeStep)), q(format(e.tpot)), QLocale().toString(e.meanKvTokens, 'f', 0)));
     m_memory->setServingMemory(e.memory);
     QStringList verdicts;
     for (int i = 0; i < e.warningCount; ++i) {
