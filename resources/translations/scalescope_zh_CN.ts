@@ -288,12 +288,12 @@
         <translation>注意力内核：%1。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;TTFT %1&lt;/b&gt; = %2 stage(s) × (compute %3 + communication %4) of the batch&apos;s prefill, plus the sends between stages. &lt;b&gt;TPOT %5&lt;/b&gt; = %2 stage(s) × (compute %6 + communication %7) of one decode step.</source>
-        <translation>&lt;b&gt;TTFT %1&lt;/b&gt; = %2 个阶段 × 该批预填充的（计算 %3 + 通信 %4），再加阶段间的发送。&lt;b&gt;TPOT %5&lt;/b&gt; = %2 个阶段 × 一个解码步的（计算 %6 + 通信 %7）。</translation>
-    </message>
-    <message>
         <source>Every row below is one operation of the slowest stage, per pass (prefill or one decode step), largest first; a source marked ⚠ is an assumption where no measurement covers the operation. Hover a source for its citation.</source>
         <translation>下方每一行是最慢阶段的一个操作（按每趟计：预填充或一个解码步），耗时最长的排在最前；标有 ⚠ 的来源是假设，该操作没有实测数据覆盖。将鼠标悬停在来源上可查看引用。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;TTFT %1&lt;/b&gt; over %2 stage(s): the slowest stage&apos;s prefill of the batch takes compute %3 + communication %4. &lt;b&gt;TPOT %5&lt;/b&gt;: one decode step on it takes compute %6 + communication %7.</source>
+        <translation>&lt;b&gt;TTFT %1&lt;/b&gt;（%2 个阶段）：最慢阶段对该批的预填充耗时 计算 %3 + 通信 %4。&lt;b&gt;TPOT %5&lt;/b&gt;：其上一个解码步耗时 计算 %6 + 通信 %7。</translation>
     </message>
 </context>
 <context>

@@ -105,9 +105,8 @@ QString BreakdownPanel::servingSummary() const
     };
     const auto [prefillCompute, prefillComm] = pass(Phase::Prefill);
     const auto [decodeCompute, decodeComm] = pass(Phase::Decode);
-    QString text = tr("<b>TTFT %1</b> = %2 stage(s) × (compute %3 + communication %4) of the batch's prefill, plus the "
-                      "sends between stages. <b>TPOT %5</b> = %2 stage(s) × (compute %6 + communication %7) of one decode "
-                      "step.")
+    QString text = tr("<b>TTFT %1</b> over %2 stage(s): the slowest stage's prefill of the batch takes compute %3 + "
+                      "communication %4. <b>TPOT %5</b>: one decode step on it takes compute %6 + communication %7.")
                        .arg(t(e.ttft))
                        .arg(e.stages)
                        .arg(t(prefillCompute), t(prefillComm), t(e.tpot), t(decodeCompute), t(decodeComm));
