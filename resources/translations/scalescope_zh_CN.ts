@@ -1419,6 +1419,14 @@ HFU（硬件 FLOPs，含重计算，相对 BF16 峰值）：%4 %</translation>
         <source>&lt;b&gt;Decode step&lt;/b&gt; — %1 (TPOT %2): every sequence of the batch, at the mean KV length of %3 tokens</source>
         <translation>&lt;b&gt;解码步&lt;/b&gt; — %1（TPOT %2）：批中的每个序列，按平均 KV 长度 %3 个 token 计算</translation>
     </message>
+    <message>
+        <source>prefill on its own pool of %1 GPUs, the KV moved to the decode GPUs in %2</source>
+        <translation>预填充在独立的 %1 个 GPU 池上进行，KV 经 %2 传到解码 GPU</translation>
+    </message>
+    <message>
+        <source>speculative decoding: %1 tokens per decode step</source>
+        <translation>投机解码：每个解码步 %1 个 token</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::PlannerWorkspace</name>

@@ -19,6 +19,8 @@
 #include "views/planner/timeline_view.h"
 
 #include <QAction>
+#include <QDir>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLayout>
 #include <QListWidget>
@@ -166,5 +168,39 @@ TEST_CASE("The inference planner shows the model's figures, the KV cache in the 
     CHECK_FALSE(view->servingChartSlot()->isVisible());
     CHECK(view->headlineText().contains(q(format(planner.controller().result()->evaluation.stepTime))));
     CHECK(pin->isEnabled());
+    planner.shutDownCleanly();
+}
+
+TEST_CASE("Every shipped inference preset opens in the planner with its serving figures, both timelines and no error",
+          "[gui][inference]")
+{
+    Language language;
+    MainWindow window(testing::builtinCatalog(), {}, AppSettings{}, language);
+    window.resize(1500, 900);
+    testing::startPlanner(window);
+    PlannerWorkspace& planner = *window.planner();
+    const QDir dir(QStringLiteral(SCALESCOPE_SCENARIO_DIR));
+    int opened = 0;
+    for (const QString& name : dir.entryList({QStringLiteral("*.scalescope.json")}, QDir::Files)) {
+        SpecErrors errors;
+        const auto s = loadScenarioFile(dir.filePath(name).toStdString(), errors);
+        REQUIRE(s);
+        if (s->mode != Mode::Inference) continue;
+        INFO(name.toStdString());
+        QString error;
+        REQUIRE(planner.openFile(dir.filePath(name), &error));
+        planner.controller().evaluateNow();
+        testing::settle();
+        const PlannerResultPtr r = planner.controller().result();
+        REQUIRE(r);
+        INFO(r->evaluationErrorPath() << ": " << r->evaluationError());
+        CHECK(r->ok());
+        CHECK(planner.view()->timeline()->layout().end > 0);
+        CHECK(planner.view()->decodeTimeline()->layout().end > 0);
+        CHECK(planner.view()->headlineText().contains(QString::fromStdString(format(r->inference.ttft))));
+        testing::renderToFile(window, QStringLiteral("inference-preset-%1").arg(name.section(QStringLiteral(".scalescope"), 0, 0)));
+        ++opened;
+    }
+    CHECK(opened >= 2);
     planner.shutDownCleanly();
 }

@@ -342,6 +342,14 @@ void PlannerView::refreshServing()
                          .arg(QLocale().toString(in.promptTokens), QLocale().toString(in.outputTokens),
                               QString::fromLatin1(precisionKey(in.precision)).toUpper(),
                               QString::fromLatin1(precisionKey(in.kv())).toUpper()));
+    if (e.prefillGpus > 0)
+        m_trust->setText(m_trust->text() + QStringLiteral(" · ") +
+                         tr("prefill on its own pool of %1 GPUs, the KV moved to the decode GPUs in %2")
+                             .arg(e.prefillGpus)
+                             .arg(q(format(e.kvTransfer))));
+    if (e.acceptedPerStep > 1)
+        m_trust->setText(m_trust->text() + QStringLiteral(" · ") +
+                         tr("speculative decoding: %1 tokens per decode step").arg(e.acceptedPerStep, 0, 'f', 2));
     m_trust->setToolTip(QString());
     m_prefillTitle->setText(tr("<b>Prefill</b> of one batch's prompts — %1 (TTFT %2): every stage's compute and its "
                                "communication, stage after stage")
