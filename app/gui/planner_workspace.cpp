@@ -4,6 +4,7 @@
 #include "scenario_controller.h"
 #include "scenario_controls.h"
 #include "scenario_presets.h"
+#include "serving_chart_link.h"
 
 #include "model/spec/user_paths.h"
 #include "views/planner/breakdown_panel.h"
@@ -117,6 +118,7 @@ PlannerWorkspace::PlannerWorkspace(const SpecCatalog& catalog, QMainWindow& wind
     connect(m_controls, &ScenarioControls::layoutChanged, this, fitDock);
     fitDock();
     connect(m_controller, &ScenarioController::resultReady, m_view, &PlannerView::setResult);
+    new ServingChartLink(*m_controller, *m_view);
     connect(m_controller, &ScenarioController::scenarioChanged, this, [this] {
         Q_EMIT titleChanged(QString::fromStdString(m_controller->scenario().name));
         m_autosave->start();

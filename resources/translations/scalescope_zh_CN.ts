@@ -2613,6 +2613,13 @@ Flow for this job: %3 (%4 of heat)</source>
     </message>
 </context>
 <context>
+    <name>scalescope::ServingChartLink</name>
+    <message>
+        <source>Batch from the throughput–latency chart</source>
+        <translation>从吞吐量–延迟图选择批量</translation>
+    </message>
+</context>
+<context>
     <name>scalescope::ShardingMapScene</name>
     <message>
         <source>tensor-parallel rank</source>

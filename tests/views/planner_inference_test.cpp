@@ -14,6 +14,8 @@
 #include "model/core/warning_texts.h"
 #include "model/inference/inference_step.h"
 #include "model/spec/quantity_parser.h"
+#include "model/search/inference_search.h"
+#include "views/charts/throughput_latency_chart.h"
 #include "views/planner/memory_bar.h"
 #include "views/planner/planner_view.h"
 #include "views/planner/timeline_view.h"
@@ -168,6 +170,63 @@ TEST_CASE("The inference planner shows the model's figures, the KV cache in the 
     CHECK_FALSE(view->servingChartSlot()->isVisible());
     CHECK(view->headlineText().contains(q(format(planner.controller().result()->evaluation.stepTime))));
     CHECK(pin->isEnabled());
+    planner.shutDownCleanly();
+}
+
+TEST_CASE("The planner's throughput–latency chart draws the model's curves with the evaluated operating point, keeps "
+          "its curves while only the batch moves, and a drag along it sets the batch as one undo step",
+          "[gui][inference]")
+{
+    Language language;
+    MainWindow window(testing::builtinCatalog(), {}, AppSettings{}, language);
+    window.resize(1500, 900);
+    testing::startPlanner(window);
+    PlannerWorkspace& planner = *window.planner();
+    testing::switchMode(window, true);
+    testing::settle();
+    auto* chart = planner.view()->servingChartSlot()->findChild<ThroughputLatencyChart*>(QStringLiteral("servingChart"));
+    REQUIRE(chart);
+    CHECK(chart->isVisible());
+    const PlannerResultPtr first = planner.controller().result();
+    REQUIRE(first->ok());
+    REQUIRE(first->servingCurves);
+
+    // The curves are the serving search's, the scenario's own layout first; the marker is the evaluation.
+    const auto expected = servingCurvesToCompare(*first->context, {}, 3);
+    const ThroughputLatencyData& data = chart->data();
+    REQUIRE(data.curves.size() == expected.size());
+    CHECK(data.curves[0].layout == planner.controller().scenario().parallel);
+    for (size_t c = 0; c < expected.size(); ++c) {
+        CHECK(data.curves[c].layout == expected[c].layout);
+        REQUIRE(data.curves[c].points.size() == expected[c].points.size());
+        for (size_t i = 0; i < expected[c].points.size(); ++i)
+            CHECK(data.curves[c].points[i].tokensPerSPerGpu == expected[c].points[i].tokensPerSPerGpu);
+    }
+    REQUIRE(data.operating);
+    CHECK(data.operating->batch == first->inference.batch);
+    CHECK(data.operating->tokensPerSPerGpu == first->inference.tokensPerSPerGpu);
+
+    // A drag: press, then two batches; one undo step, the curves shared, the marker at the new evaluation.
+    const int undoBefore = planner.controller().undoStack()->count();
+    Q_EMIT chart->dragStarted();
+    Q_EMIT chart->batchChosen(16);
+    Q_EMIT chart->batchChosen(8);
+    planner.controller().evaluateNow();
+    testing::settle();
+    CHECK(planner.controller().scenario().inference.batch == 8);
+    CHECK_FALSE(planner.controller().scenario().inference.batchMax);
+    CHECK(planner.controller().undoStack()->count() == undoBefore + 1);
+    const PlannerResultPtr second = planner.controller().result();
+    CHECK(second->servingCurves == first->servingCurves);
+    REQUIRE(chart->data().operating);
+    CHECK(chart->data().operating->batch == 8);
+    CHECK(chart->data().operating->tokensPerSPerGpu == second->inference.tokensPerSPerGpu);
+
+    // Another layout is another set of curves.
+    testing::setAxis(window, QStringLiteral("tp"), 4);
+    testing::settle();
+    CHECK(planner.controller().result()->servingCurves != first->servingCurves);
+    CHECK(chart->data().curves[0].layout.tp == 4);
     planner.shutDownCleanly();
 }
 

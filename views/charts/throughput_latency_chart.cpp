@@ -96,6 +96,7 @@ bool ThroughputLatencyChart::eventFilter(QObject* watched, QEvent* event)
         if (std::hypot(near.x(), near.y()) > kGrabPixels) return false;
         m_dragging = true;
         m_lastBatch = 0;
+        Q_EMIT dragStarted();
     }
     if (!m_dragging) return false;
     if (type == QEvent::MouseButtonRelease) {

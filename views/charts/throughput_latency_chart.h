@@ -34,6 +34,9 @@ public:
     [[nodiscard]] std::optional<int> batchAt(const QPointF& scenePos, QPointF* onCurve = nullptr) const;
 
 Q_SIGNALS:
+    // A press grabbed the operating point: the batchChosen that follow, up to
+    // the release, are one drag (one undo step for the owner).
+    void dragStarted();
     void batchChosen(int batch);
 
 protected:

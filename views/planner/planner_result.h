@@ -3,6 +3,7 @@
 // every view that draws it (never modified after publication).
 
 #include "model/inference/inference_evaluation.h"
+#include "model/search/serving_curve.h"
 #include "model/training/evaluation_context.h"
 #include "model/training/pipeline_timeline.h"
 #include "views/planner/timeline_layout.h"
@@ -36,6 +37,10 @@ struct PlannerResult {
     // Mode "inference": the prefill and decode passes (model/inference/inference_timeline.h).
     Timeline prefillTimeline, decodeTimeline;
     std::shared_ptr<const TimelineLayout> prefillLayout, decodeLayout;
+    // Mode "inference": the throughput–latency curves (the scenario's layout
+    // first, then the serving search's best). They do not depend on the
+    // batch, so a batch drag shares the previous result's curves (same pointer).
+    std::shared_ptr<const std::vector<ServingCurve>> servingCurves;
     Timeline timeline;
     // The timeline's rows and sorted spans, laid out on the worker thread: at
     // hundreds of thousands of events sorting them would stall the GUI.

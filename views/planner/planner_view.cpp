@@ -350,7 +350,7 @@ void PlannerView::refreshServing()
     if (e.acceptedPerStep > 1)
         m_trust->setText(m_trust->text() + QStringLiteral(" · ") +
                          tr("speculative decoding: %1 tokens per decode step").arg(e.acceptedPerStep, 0, 'f', 2));
-    m_trust->setToolTip(QString());
+    m_trust->setToolTip(m_result->nearestRun ? q(m_result->nearestRun->citation) : QString());
     m_prefillTitle->setText(tr("<b>Prefill</b> of one batch's prompts — %1 (TTFT %2): every stage's compute and its "
                                "communication, stage after stage")
                                 .arg(q(format(e.prefillTime)), q(format(e.ttft))));

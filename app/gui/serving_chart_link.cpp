@@ -1,0 +1,53 @@
+#include "serving_chart_link.h"
+
+#include "scenario_controller.h"
+#include "views/charts/throughput_latency_chart.h"
+#include "views/planner/planner_view.h"
+
+#include <QLayout>
+
+namespace scalescope {
+
+namespace {
+// The chart's height in lines of the planner's font: the view fits its
+// 1280 × 800 scene below its title and description, and at this height the
+// scene's 16-px labels are drawn at about three quarters of their size.
+constexpr int kChartHeightLines = 44;
+} // namespace
+
+ServingChartLink::ServingChartLink(ScenarioController& controller, PlannerView& view)
+    : QObject(&view), m_controller(controller), m_chart(new ThroughputLatencyChart(view.servingChartSlot()))
+{
+    m_chart->setObjectName(QStringLiteral("servingChart"));
+    m_chart->setMinimumHeight(view.fontMetrics().height() * kChartHeightLines);
+    view.servingChartSlot()->layout()->addWidget(m_chart);
+    connect(&controller, &ScenarioController::resultReady, this, &ServingChartLink::show);
+    connect(m_chart, &ThroughputLatencyChart::dragStarted, this, [this] { m_dragId = m_controller.beginDrag(); });
+    connect(m_chart, &ThroughputLatencyChart::batchChosen, this, &ServingChartLink::chooseBatch);
+}
+
+void ServingChartLink::show(const PlannerResultPtr& result)
+{
+    if (!result || !result->serving()) return;
+    if (!result->ok() || !result->servingCurves) {
+        m_chart->setOperatingPoint(std::nullopt);
+        return;
+    }
+    if (result->servingCurves != m_shownCurves) {
+        m_shownCurves = result->servingCurves;
+        m_chart->setCurves(QString::fromStdString(result->scenario.name), *m_shownCurves);
+    }
+    m_chart->setOperatingPoint(servingPoint(result->inference));
+}
+
+void ServingChartLink::chooseBatch(int batch)
+{
+    Scenario next = m_controller.scenario();
+    if (next.mode != Mode::Inference || batch < 1) return;
+    if (next.inference.batch == batch && !next.inference.batchMax) return;
+    next.inference.batch = batch;
+    next.inference.batchMax = false;
+    m_controller.edit(next, tr("Batch from the throughput–latency chart"), m_dragId);
+}
+
+} // namespace scalescope
