@@ -10,9 +10,10 @@ namespace scalescope {
 
 namespace {
 // The chart's height in lines of the planner's font: the view fits its
-// 1280 × 800 scene below its title and description, and at this height the
-// scene's 16-px labels are drawn at about three quarters of their size.
-constexpr int kChartHeightLines = 44;
+// 1280 × 800 scene below its title, and at this height the scene's 16-px
+// labels are drawn at about two thirds of their size (the planner scrolls
+// to it on a small screen).
+constexpr int kChartHeightLines = 40;
 } // namespace
 
 ServingChartLink::ServingChartLink(ScenarioController& controller, PlannerView& view)
@@ -20,6 +21,7 @@ ServingChartLink::ServingChartLink(ScenarioController& controller, PlannerView& 
 {
     m_chart->setObjectName(QStringLiteral("servingChart"));
     m_chart->setMinimumHeight(view.fontMetrics().height() * kChartHeightLines);
+    m_chart->setDescriptionInTooltip(true); // the planner's trust line and titles already say what is shown
     view.servingChartSlot()->layout()->addWidget(m_chart);
     connect(&controller, &ScenarioController::resultReady, this, &ServingChartLink::show);
     connect(m_chart, &ThroughputLatencyChart::dragStarted, this, [this] { m_dragId = m_controller.beginDrag(); });

@@ -19,6 +19,8 @@
 #include <QCoreApplication>
 #include <QDir>
 
+#include <QScrollArea>
+
 #include <catch2/catch.hpp>
 
 using namespace scalescope;
@@ -37,6 +39,7 @@ struct Shot {
     bool welcome;
     bool tp16;
     bool inference = false;
+    bool servingChart = false; // scrolled down to the throughput–latency chart
 };
 
 void render(const Shot& shot, const char* folder = "screenshots")
@@ -56,6 +59,14 @@ void render(const Shot& shot, const char* folder = "screenshots")
     }
     if (shot.inference) testing::switchMode(window, true);
     testing::settle();
+    if (shot.servingChart) {
+        QWidget* slot = window.planner()->view()->servingChartSlot();
+        QScrollArea* area = nullptr;
+        for (QWidget* w = slot; w && !area; w = w->parentWidget()) area = qobject_cast<QScrollArea*>(w);
+        REQUIRE(area);
+        area->ensureWidgetVisible(slot, 0, 0);
+        testing::settle();
+    }
     REQUIRE(window.size() == shot.size);
     const QString dir = QStringLiteral(SCALESCOPE_RENDER_DIR "/") + QString::fromLatin1(folder);
     QDir().mkpath(dir);
@@ -75,6 +86,7 @@ TEST_CASE("README screenshots of the planner", "[.screenshots]")
         {"planner-breakdown", kWideShot, "en", Theme::Light, false, false},
         {"planner-breakdown-dark-zh_CN", kWideShot, "zh_CN", Theme::Dark, false, false},
         {"planner-inference", kPlannerShot, "en", Theme::Light, false, false, true},
+        {"planner-serving-chart", kWideShot, "en", Theme::Light, false, false, true, true},
     };
     for (const Shot& shot : shots)
         render(shot);

@@ -84,6 +84,7 @@ void HardwareView::rebuild(bool refit)
     }
     m_title->setText(m_scene->title());
     m_description->setText(m_scene->description());
+    m_title->setToolTip(m_descriptionInTooltip ? m_scene->description() : QString());
     QString legend;
     for (const LegendEntry& e : m_scene->legend())
         legend += QStringLiteral("<span style=\"background-color:%1\">&nbsp;&nbsp;&nbsp;&nbsp;</span>&nbsp;%2"
@@ -115,6 +116,13 @@ void HardwareView::changeEvent(QEvent* event)
         rebuild(false);
     }
     QWidget::changeEvent(event);
+}
+
+void HardwareView::setDescriptionInTooltip(bool inTooltip)
+{
+    m_descriptionInTooltip = inTooltip;
+    m_description->setVisible(!inTooltip);
+    m_title->setToolTip(inTooltip && m_scene ? m_scene->description() : QString());
 }
 
 } // namespace scalescope

@@ -34,6 +34,10 @@ public:
     [[nodiscard]] HardwareScene* scene() const noexcept { return m_scene.get(); }
     [[nodiscard]] ZoomableGraphicsView* graphicsView() const noexcept { return m_view; }
     void fit();
+    // Embedded where its context is already on screen (the planner), a view
+    // can fold its description into the title's tooltip and give the scene
+    // those lines.
+    void setDescriptionInTooltip(bool inTooltip);
 
 protected:
     // Where subclasses put their pickers and spin boxes.
@@ -60,6 +64,7 @@ private:
     QToolButton* m_zoomIn = nullptr;
     QToolButton* m_zoomOut = nullptr;
     bool m_rebuilding = false;
+    bool m_descriptionInTooltip = false;
 };
 
 } // namespace scalescope
