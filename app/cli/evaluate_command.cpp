@@ -1,9 +1,11 @@
 #include "cli_args.h"
 #include "commands.h"
+#include "csv_output.h"
 #include "scenario_loading.h"
 #include "text_table.h"
 
 #include "model/inference/inference_json.h"
+#include "model/report/chrome_trace.h"
 #include "model/inference/inference_step.h"
 #include "model/search/layout_search.h"
 #include "model/training/evaluation_json.h"
@@ -18,7 +20,7 @@ namespace scalescope::cli {
 
 namespace {
 
-constexpr const char* kEvaluateHelp = R"(usage: scalescope-cli evaluate SCENARIO... [--timeline] [--breakdown] [--text]
+constexpr const char* kEvaluateHelp = R"(usage: scalescope-cli evaluate SCENARIO... [--timeline] [--breakdown] [--text | --csv]
 
 Evaluates one training step of each scenario (*.scalescope.json) and prints
 the evaluation as JSON (SI units). With several scenarios, prints a list.
@@ -34,9 +36,12 @@ memory_per_gpu and warnings; --breakdown adds its prefill and decode rows
                step and collective per step, with FLOPs, bytes, the efficiency
                applied, its source and citation, time, hidden part, share)
   --text       with --breakdown: print the table as text instead of JSON
+  --csv        CSV instead of JSON: one row per scenario with the JSON's keys
+               flattened ("comm.tp.exposed_s"); with --breakdown, one row per
+               operation row with its source, the file in the first column
 )";
 
-constexpr const char* kSearchHelp = R"(usage: scalescope-cli search SCENARIO [--top K] [--text]
+constexpr const char* kSearchHelp = R"(usage: scalescope-cli search SCENARIO [--top K] [--text | --csv]
 
 Enumerates every valid layout (tp, pp, dp, cp, ep, vpp, micro-batch size,
 ZeRO stage, recompute, schedule) of the scenario's system, GPU count and
@@ -50,8 +55,11 @@ layouts so marked. On a superchip (GB200, GB300) a layout may also spill
 what exceeds HBM to the CPU's memory over NVLink-C2C, costed in its step
 time: such a layout shows "fits": false, "fits_with_spill": true and the
 bytes spilled ("spill_B").
-  --top K   how many layouts to print
+  --top K   how many layouts to print (with --csv, default: every one that fits)
   --text    a table instead of JSON
+  --csv     one CSV row per ranked layout: rank, layout, step_time_s, mfu,
+            memory_total_B, exposed communication per axis (exposed_tp_s,
+            ...), bubble_s and bubble_fraction
 )";
 
 constexpr const char* kTraceHelp = R"(usage: scalescope-cli trace SCENARIO -o FILE
@@ -130,12 +138,16 @@ bool evaluateInferenceScenario(const EvaluationContext& ctx, const std::string& 
 
 int runEvaluate(const Args& args, std::ostream& out, std::ostream& err)
 {
-    const auto parsed = CliArgs::parse(args, {"--timeline", "--breakdown", "--text", "--help"}, {}, err);
+    const auto parsed = CliArgs::parse(args, {"--timeline", "--breakdown", "--text", "--csv", "--help"}, {}, err);
     if (!parsed) return Usage;
     if (parsed->has("--help")) { out << kEvaluateHelp; return Ok; }
     if (parsed->positional().empty()) { err << "error: evaluate needs a SCENARIO\n" << kEvaluateHelp; return Usage; }
     if (parsed->has("--text") && !parsed->has("--breakdown")) {
         err << "error: --text: expected together with --breakdown\n";
+        return Usage;
+    }
+    if (parsed->has("--csv") && (parsed->has("--text") || parsed->has("--timeline"))) {
+        err << "error: --csv: not with " << (parsed->has("--text") ? "--text" : "--timeline") << "\n";
         return Usage;
     }
     const bool text = parsed->has("--text");
@@ -167,6 +179,7 @@ int runEvaluate(const Args& args, std::ostream& out, std::ostream& err)
     // One convention for every command: output only on success, the reason on stderr.
     if (status != Ok) return status;
     if (text) out << tables;
+    else if (parsed->has("--csv")) out << (parsed->has("--breakdown") ? breakdownsCsv(results) : evaluationsCsv(results));
     else out << (results.size() == 1 ? results[0] : results).dump(2) << "\n";
     return status;
 }
@@ -216,11 +229,13 @@ void printSearchTable(const EvaluationContext& ctx, const SearchResult& r, std::
 
 int runSearch(const Args& args, std::ostream& out, std::ostream& err)
 {
-    const auto parsed = CliArgs::parse(args, {"--help", "--text"}, {"--top"}, err);
+    const auto parsed = CliArgs::parse(args, {"--help", "--text", "--csv"}, {"--top"}, err);
     if (!parsed) return Usage;
     if (parsed->has("--help")) { out << kSearchHelp; return Ok; }
     if (parsed->positional().size() != 1) { err << "error: search needs one SCENARIO\n" << kSearchHelp; return Usage; }
+    if (parsed->has("--text") && parsed->has("--csv")) { err << "error: --csv: not with --text\n"; return Usage; }
     SearchOptions options;
+    if (parsed->has("--csv")) options.top = static_cast<int>(kMaxSearchTop);
     if (const auto top = parsed->value("--top")) {
         const auto k = parseWholeArg("--top", *top, 1, kMaxSearchTop, err);
         if (!k) return Usage;
@@ -240,6 +255,10 @@ int runSearch(const Args& args, std::ostream& out, std::ostream& err)
     }
     if (parsed->has("--text")) {
         printSearchTable(*ctx, r, out);
+        return Ok;
+    }
+    if (parsed->has("--csv")) {
+        out << searchCsv(*ctx, r);
         return Ok;
     }
     nlohmann::json best = nlohmann::json::array();
@@ -285,24 +304,9 @@ int runTrace(const Args& args, std::ostream& out, std::ostream& err)
     const Evaluation e = evaluate(*ctx);
     if (!e.ok) { err << parsed->positional()[0] << ": " << e.errorPath << ": " << e.error << "\n"; return BadInput; }
     const Timeline t = buildTimeline(*ctx, ctx->scenario.parallel, e);
-    nlohmann::json events = nlohmann::json::array();
-    for (int s = 0; s < t.stages; ++s) {
-        events.push_back({{"name", "process_name"}, {"ph", "M"}, {"pid", s}, {"args", {{"name", "stage " + std::to_string(s)}}}});
-        for (Lane l : {Lane::Compute, Lane::Tp, Lane::Cp, Lane::Ep, Lane::Pp, Lane::Dp})
-            events.push_back({{"name", "thread_name"}, {"ph", "M"}, {"pid", s}, {"tid", static_cast<int>(l)},
-                              {"args", {{"name", std::string(laneKey(l))}}}});
-    }
-    for (const TimelineEvent& ev : t.events) {
-        std::string name(eventKindKey(ev.kind));
-        if (ev.lane != Lane::Compute) name = std::string(laneKey(ev.lane)) + (ev.exposed ? "" : " (overlapped)");
-        if (ev.microbatch >= 0) name += " mb " + std::to_string(ev.microbatch);
-        events.push_back({{"name", name}, {"cat", laneKey(ev.lane)}, {"ph", "X"}, {"pid", ev.stage},
-                          {"tid", static_cast<int>(ev.lane)}, {"ts", ev.start.si * 1e6}, {"dur", (ev.end - ev.start).si * 1e6},
-                          {"args", {{"bytes", ev.bytes.si}, {"chunk", ev.chunk}}}});
-    }
     std::ofstream o(*file);
     if (!o) { err << "error: cannot write " << *file << "\n"; return BadInput; }
-    o << nlohmann::json{{"traceEvents", events}, {"displayTimeUnit", "ms"}}.dump() << "\n";
+    o << chromeTraceJson(t).dump() << "\n";
     out << "wrote " << t.events.size() << " events (" << t.end.si * 1e3 << " ms step) to " << *file << "\n";
     return Ok;
 }

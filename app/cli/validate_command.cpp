@@ -1,5 +1,6 @@
 #include "cli_args.h"
 #include "commands.h"
+#include "csv_output.h"
 #include "text_table.h"
 
 #include "model/validation/validation_set.h"
@@ -16,7 +17,7 @@ namespace scalescope::cli {
 
 namespace {
 
-constexpr const char* kValidateHelp = R"(usage: scalescope-cli validate [--json] [--dir DIR]
+constexpr const char* kValidateHelp = R"(usage: scalescope-cli validate [--json | --csv] [--dir DIR]
 
 Evaluates every published training run in the validation set
 (specs/validation/*.json, or DIR) with the cost model and prints, per run,
@@ -29,6 +30,7 @@ describe), also per precision class:
 The runs are never used to fit the model. Exit code 0 whatever the errors
 are (this is a report); 1 when a run cannot be read or evaluated.
   --json      the same fields as JSON
+  --csv       one CSV row per run (the JSON's "cases"), without the summary
   --dir DIR   read the runs from DIR instead of the built-in set
 )";
 
@@ -142,7 +144,7 @@ nlohmann::json heldJson(const HeldSummary& h)
 
 int runValidate(const Args& args, std::ostream& out, std::ostream& err)
 {
-    const auto parsed = CliArgs::parse(args, {"--json", "--help"}, {"--dir"}, err);
+    const auto parsed = CliArgs::parse(args, {"--json", "--csv", "--help"}, {"--dir"}, err);
     if (!parsed) return Usage;
     if (parsed->has("--help")) {
         out << kValidateHelp;
@@ -150,6 +152,10 @@ int runValidate(const Args& args, std::ostream& out, std::ostream& err)
     }
     if (!parsed->positional().empty()) {
         err << "error: validate takes no positional arguments\n" << kValidateHelp;
+        return Usage;
+    }
+    if (parsed->has("--json") && parsed->has("--csv")) {
+        err << "error: --csv: not with --json\n";
         return Usage;
     }
     std::filesystem::path dir;
@@ -172,10 +178,12 @@ int runValidate(const Args& args, std::ostream& out, std::ostream& err)
         allOk = false;
         err << o.error << "\n";
     }
-    if (parsed->has("--json")) {
-        nlohmann::json cases = nlohmann::json::array();
-        for (const ValidationOutcome& o : report.outcomes)
-            cases.push_back(outcomeJson(o));
+    nlohmann::json cases = nlohmann::json::array();
+    for (const ValidationOutcome& o : report.outcomes)
+        cases.push_back(outcomeJson(o));
+    if (parsed->has("--csv")) {
+        out << validationCsv(cases);
+    } else if (parsed->has("--json")) {
         out << nlohmann::json{{"dir", dir.string()},
                               {"cases", cases},
                               {"evaluated", report.evaluated},
