@@ -214,13 +214,16 @@ void MainWindow::exportView()
 {
     auto* view = hardwareViewIn(m_stack->currentWidget());
     if (!view) return;
+    const QStringList types{tr("SVG image (*.svg)"), tr("PNG image (*.png)"), tr("PDF document (*.pdf)")};
+    QString type = types.front();
     const QString file = QFileDialog::getSaveFileName(this, tr("Export view"), view->viewKey() + QStringLiteral(".svg"),
-                                                      tr("SVG image (*.svg);;PNG image (*.png);;PDF document (*.pdf)"));
+                                                      types.join(QStringLiteral(";;")), &type);
     if (file.isEmpty()) return;
-    const auto format = exportFormatFrom(file);
+    // The file type chosen in the dialog is the format asked for; a file name ending in another is refused.
+    const auto asked = types.contains(type) ? std::optional(static_cast<ExportFormat>(types.indexOf(type))) : std::nullopt;
     QString error;
-    if (!format) error = tr("Choose a file name ending in .svg, .png or .pdf.");
-    else if (scalescope::exportView(*view, file, *format, kDefaultExportSize, &error))
+    const auto format = chooseExportFormat(asked, file, &error);
+    if (format && scalescope::exportView(*view, file, *format, kDefaultExportSize, &error))
         return statusBar()->showMessage(tr("Exported %1").arg(file), 5000);
     QMessageBox::warning(this, tr("Export view"), error);
 }
