@@ -4,7 +4,9 @@
 #include "message_bar.h"
 #include "navigator.h"
 #include "planner_workspace.h"
+#include "scenario_controller.h"
 #include "theme.h"
+#include "trace_export.h"
 #include "welcome_strip.h"
 
 #include "model/spec/spec_catalog.h"
@@ -162,6 +164,11 @@ void MainWindow::buildMenus()
 {
     m_fileMenu = menuBar()->addMenu(QString());
     m_exportAction = m_fileMenu->addAction(QString(), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::exportView);
+    m_exportTraceAction = m_fileMenu->addAction(QString(), this, [this] {
+        const QString file = exportPlannerTrace(this, m_planner->controller().result());
+        if (!file.isEmpty()) statusBar()->showMessage(tr("Exported %1").arg(file), 5000);
+    });
+    m_exportTraceAction->setObjectName(QStringLiteral("exportTrace"));
     m_fileMenu->addSeparator();
     m_quitAction = m_fileMenu->addAction(QString(), QKeySequence::Quit, this, &QWidget::close);
     m_editMenu = menuBar()->addMenu(QString());
@@ -296,6 +303,7 @@ void MainWindow::retranslate()
     m_fileMenu->setTitle(tr("&File"));
     m_quitAction->setText(tr("&Quit"));
     m_exportAction->setText(tr("&Export view…"));
+    m_exportTraceAction->setText(tr("Export &trace…"));
     m_viewMenu->setTitle(tr("&View"));
     const auto& entries = navigatorEntries();
     for (size_t i = 0; i < entries.size(); ++i) {
