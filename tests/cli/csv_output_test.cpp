@@ -151,7 +151,7 @@ TEST_CASE("validate --csv: one row per run, the same error as the JSON", "[cli][
     }
 }
 
-TEST_CASE("--csv is refused beside --text, --timeline or --json (usage, exit 2)", "[cli][csv]")
+TEST_CASE("CSV output is refused beside --text, --timeline or --json (usage, exit 2)", "[cli][csv]")
 {
     const std::string file = presetPath("default");
     std::ostringstream out, err;

@@ -16,6 +16,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QCoreApplication>
 #include <QFile>
 #include <QItemSelectionModel>
 #include <QTableView>
@@ -148,8 +149,10 @@ TEST_CASE("The suggested layouts copy as a header and the selected layouts, in E
 
     Language language;
     REQUIRE(language.apply(QStringLiteral("zh_CN")));
-    CHECK(copy->text() != QStringLiteral("Copy"));
+    QCoreApplication::processEvents(); // LanguageChange is posted to the windows
+    CHECK(copy->text() == QStringLiteral("复制"));
     CHECK(table->findChild<QAction*>(QStringLiteral("saveTableCsv"))->text() != QStringLiteral("Save as CSV…"));
     REQUIRE(language.apply(QStringLiteral("en")));
+    QCoreApplication::processEvents();
     CHECK(copy->text() == QStringLiteral("Copy"));
 }
