@@ -2,6 +2,7 @@
 
 #include "model/spec/scenario_keys.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "model/spec/spec_catalog.h"
@@ -405,6 +406,10 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
     f.pue = r.number("/facility/pue", f.pue, 1.0);
     f.pricePerKWh = r.number("/facility/price_per_kWh", f.pricePerKWh, 0);
     f.pricePerGpuHour = r.number("/facility/price_per_gpu_hour", f.pricePerGpuHour, 0);
+    f.currency = r.text("/facility/currency", f.currency);
+    if (f.currency.size() != 3 || !std::all_of(f.currency.begin(), f.currency.end(), [](char c) { return c >= 'A' && c <= 'Z'; }))
+        r.error("/facility/currency",
+                "expected an ISO 4217 currency code (three capital letters: \"USD\", \"EUR\", \"CNY\"), found \"" + f.currency + "\"");
 
     if (s.mode == Mode::Inference && !r.at("/inference"))
         r.error("/inference",

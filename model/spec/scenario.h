@@ -148,6 +148,7 @@ struct FacilitySettings {
     double pue = 1.2;
     double pricePerKWh = 0.10;
     double pricePerGpuHour = 2.5;
+    std::string currency = "USD"; // ISO 4217 code of both prices (and of every cost shown)
 };
 
 // How a model is served (scenario block "inference"). Sizes count sequences

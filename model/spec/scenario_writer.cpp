@@ -56,7 +56,8 @@ json scenarioToJson(const Scenario& s)
     j["overlap"] = {{"tp", tpOverlapKey(o.tp)}, {"dp", o.dpGradReduce}, {"dp_param_gather", o.dpParamGather},
                     {"zero3_prefetch", o.zero3Prefetch}, {"pp", o.pp}, {"ep", epOverlapKey(o.ep)}, {"cp", o.cp}};
     j["facility"] = {{"coolant", s.facility.coolant}, {"delta_T_K", s.facility.deltaTK}, {"pue", s.facility.pue},
-                     {"price_per_kWh", s.facility.pricePerKWh}, {"price_per_gpu_hour", s.facility.pricePerGpuHour}};
+                     {"price_per_kWh", s.facility.pricePerKWh}, {"price_per_gpu_hour", s.facility.pricePerGpuHour},
+                     {"currency", s.facility.currency}};
     const InferenceSettings& in = s.inference;
     j["inference"] = {{"batch", in.batchMax ? nlohmann::json("max") : nlohmann::json(in.batch)},
                       {"prompt_tokens", in.promptTokens},
