@@ -17,7 +17,7 @@ namespace scalescope {
 class HardwareScene;
 class HardwareView;
 
-enum class ExportFormat { Svg, Png, Pdf };
+enum class ExportFormat { Svg, Png, Pdf }; // in the order of the export dialog's file types
 
 // "svg", "png", "pdf" (any case), or a file name ending in one of them.
 [[nodiscard]] std::optional<ExportFormat> exportFormatFrom(const QString& nameOrSuffix);
