@@ -4,6 +4,7 @@
 Usage:
   tools/validation-table.py [CLI] [--dir DIR]   run CLI validate --json and tabulate
   tools/validation-table.py --json FILE         tabulate a saved output instead
+  tools/validation-table.py --inference ...     the inference runs' table instead
 
 CLI defaults to build/release/app/cli/scalescope-cli. Runs not held to the
 bounds (outside_bounds) are marked with *. Debian's python3 only.
@@ -27,6 +28,7 @@ def main(argv):
     parser.add_argument("cli", nargs="?", default=DEFAULT_CLI, help="scalescope-cli to run (default: %(default)s)")
     parser.add_argument("--dir", help="validation runs to read instead of the built-in set")
     parser.add_argument("--json", metavar="FILE", help="tabulate a saved validate --json output instead")
+    parser.add_argument("--inference", action="store_true", help="the inference runs' table instead of training's")
     options = parser.parse_args(argv)
     cli, saved = options.cli, options.json
     extra = ["--dir", options.dir] if options.dir else []
@@ -39,6 +41,8 @@ def main(argv):
             sys.stderr.write(done.stderr)
             return done.returncode or 1
         report = json.loads(done.stdout)
+    if options.inference:
+        return inference_table(report["inference"])
 
     print("| run | GPU | GPUs | precision | class | measured tok/s/GPU | predicted | error |")
     print("| --- | --- | ---: | --- | --- | ---: | ---: | ---: |")
@@ -60,6 +64,33 @@ def main(argv):
           f"{s8['geometric_mean_abs_error'] * 100:.1f} %, worst {s8['max_abs_error'] * 100:.1f} %. "
           f"All {report['evaluated']} runs: {report['geometric_mean_abs_error'] * 100:.1f} %. "
           f"`*`: shown, not held to the bounds (`outside_bounds`).")
+    return 0
+
+
+def seconds_error(c, key):
+    return percent(c[key]) if key in c else "–"
+
+
+def inference_table(report):
+    print("| run | GPU | GPUs | model | precision / KV | batch | in / out | measured out tok/s/GPU | predicted | error |")
+    print("| --- | --- | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    for c in sorted(report["cases"], key=lambda c: c["id"]):
+        mark = "" if c.get("held_to_bounds", True) else " *"
+        head = (f"| {c['id']}{mark} | {c['gpu']} | {c['gpus']:,} | {c['model']} | {c['precision']} / {c['kv_precision']} | ")
+        lengths = f"{c['prompt_tokens']:,} / {c['output_tokens']:,}"
+        if not c.get("ok"):
+            print(f"{head}– | {lengths} | {c['measured_tokens_per_s_per_gpu']:,.0f} | – | "
+                  f"{c.get('message', 'not evaluated')} |")
+            continue
+        batch = f"{c['batch']:,}" + ("" if c["fits"] else " †")
+        print(f"{head}{batch} | {lengths} | {c['measured_tokens_per_s_per_gpu']:,.0f} | "
+              f"{c['predicted_tokens_per_s_per_gpu']:,.0f} | {percent(c['error'])} |")
+    print()
+    held = report["held"]
+    print(f"Held runs: {held['runs']}, geometric-mean |error| {held['geometric_mean_abs_error'] * 100:.1f} %, worst "
+          f"{held['max_abs_error'] * 100:.1f} %. All {report['evaluated']} runs: "
+          f"{report['geometric_mean_abs_error'] * 100:.1f} %. `*`: shown, not held to the bounds (`outside_bounds`). "
+          f"†: the model's memory does not hold the published batch (the run's runtime did).")
     return 0
 
 

@@ -1,18 +1,18 @@
 #include "cli_args.h"
 #include "commands.h"
 #include "csv_output.h"
+#include "serving_commands.h"
 #include "scenario_loading.h"
 #include "text_table.h"
 
 #include "model/inference/inference_json.h"
-#include "model/report/chrome_trace.h"
 #include "model/inference/inference_step.h"
+#include "model/report/chrome_trace.h"
 #include "model/search/layout_search.h"
 #include "model/training/evaluation_json.h"
 #include "model/training/operation_breakdown.h"
 #include "model/training/pipeline_timeline.h"
 
-#include <fstream>
 #include <iomanip>
 #include <sstream>
 
@@ -27,7 +27,9 @@ the evaluation as JSON (SI units). With several scenarios, prints a list.
 An inference scenario ("mode": "inference") prints ttft_s, tpot_s,
 kv_cache_B, kv_cache_per_gpu_B, max_batch, tokens_per_s_per_user,
 output_tokens_per_s, tokens_per_s_per_gpu, energy_per_token_J,
-memory_per_gpu and warnings; --breakdown adds its prefill and decode rows
+cost_per_million_tokens with its currency, memory_per_gpu and warnings (and
+speculative or disaggregated figures where the scenario has them; see
+docs/inference.md); --breakdown adds its prefill and decode rows
 (--timeline is for training scenarios).
   --timeline   add the step's events (stage, lane, kind, micro-batch, start,
                end, bytes, tier)
@@ -42,6 +44,7 @@ memory_per_gpu and warnings; --breakdown adds its prefill and decode rows
 )";
 
 constexpr const char* kSearchHelp = R"(usage: scalescope-cli search SCENARIO [--top K] [--text | --csv]
+                            [--objective throughput|latency] [--tpot-max S] [--ttft-max S]
 
 Enumerates every valid layout (tp, pp, dp, cp, ep, vpp, micro-batch size,
 ZeRO stage, recompute, schedule) of the scenario's system, GPU count and
@@ -60,12 +63,24 @@ bytes spilled ("spill_B").
   --csv     one CSV row per ranked layout: rank, layout, step_time_s, mfu,
             memory_total_B, exposed communication per axis (exposed_tp_s,
             ...), bubble_s and bubble_fraction
+An inference scenario ("mode": "inference") ranks its serving layouts
+instead: every tp x pp x dp of its GPUs (ep dividing dp), each at the batch
+its objective picks, with its batch, ttft_s, tpot_s, tokens_per_s_per_gpu,
+tokens_per_s_per_user and memory:
+  --objective throughput  the largest batch meeting the limits, highest
+                          output tokens/s per GPU first (default)
+  --objective latency     the scenario's batch (1 for "max"), lowest TPOT
+                          first, ties by TTFT
+  --tpot-max S, --ttft-max S   limits in seconds ("0.05" or "50 ms")
 )";
 
 constexpr const char* kTraceHelp = R"(usage: scalescope-cli trace SCENARIO -o FILE
 
 Writes the step's timeline as Chrome trace-event JSON (open it in Perfetto
 or chrome://tracing): one process per pipeline stage, one thread per lane.
+An inference scenario writes one prefill pass of its batch and then one
+decode step, each through every stage: per stage a thread for compute and
+one per collective stream (tp, ep, pp).
 )";
 
 nlohmann::json timelineJson(const EvaluationContext& ctx, const Timeline& t)
@@ -229,7 +244,8 @@ void printSearchTable(const EvaluationContext& ctx, const SearchResult& r, std::
 
 int runSearch(const Args& args, std::ostream& out, std::ostream& err)
 {
-    const auto parsed = CliArgs::parse(args, {"--help", "--text", "--csv"}, {"--top"}, err);
+    const auto parsed = CliArgs::parse(args, {"--help", "--text", "--csv"},
+                                       {"--top", "--objective", "--tpot-max", "--ttft-max"}, err);
     if (!parsed) return Usage;
     if (parsed->has("--help")) { out << kSearchHelp; return Ok; }
     if (parsed->positional().size() != 1) { err << "error: search needs one SCENARIO\n" << kSearchHelp; return Usage; }
@@ -243,11 +259,17 @@ int runSearch(const Args& args, std::ostream& out, std::ostream& err)
     }
     const auto ctx = loadContext(parsed->positional()[0], err);
     if (!ctx) return BadInput;
-    if (ctx->scenario.mode == Mode::Inference) {
-        err << parsed->positional()[0]
-            << ": /mode: expected a training scenario (search does not rank serving layouts yet)\n";
+    if (ctx->scenario.mode == Mode::Inference && parsed->has("--csv")) {
+        err << parsed->positional()[0] << ": --csv: expected a training scenario (the serving search prints JSON or --text)\n";
         return BadInput;
     }
+    if (ctx->scenario.mode == Mode::Inference)
+        return runServingSearch(*ctx, parsed->positional()[0], *parsed, options.top, out, err);
+    for (const char* option : kServingSearchOptions)
+        if (parsed->value(option)) {
+            err << parsed->positional()[0] << ": " << option << ": expected an inference scenario (\"mode\": \"inference\")\n";
+            return BadInput;
+        }
     const SearchResult r = searchLayouts(*ctx, options);
     if (r.best.empty()) {
         err << parsed->positional()[0] << ": no layout of this scenario fits in memory\n";
@@ -301,12 +323,11 @@ int runTrace(const Args& args, std::ostream& out, std::ostream& err)
     if (parsed->positional().size() != 1 || !file) { err << "error: trace needs SCENARIO and -o FILE\n" << kTraceHelp; return Usage; }
     const auto ctx = loadContext(parsed->positional()[0], err);
     if (!ctx) return BadInput;
+    if (ctx->scenario.mode == Mode::Inference) return runServingTrace(*ctx, parsed->positional()[0], *file, out, err);
     const Evaluation e = evaluate(*ctx);
     if (!e.ok) { err << parsed->positional()[0] << ": " << e.errorPath << ": " << e.error << "\n"; return BadInput; }
     const Timeline t = buildTimeline(*ctx, ctx->scenario.parallel, e);
-    std::ofstream o(*file);
-    if (!o) { err << "error: cannot write " << *file << "\n"; return BadInput; }
-    o << chromeTraceJson(t).dump() << "\n";
+    if (!trainingTrace(t).write(*file, err)) return BadInput;
     out << "wrote " << t.events.size() << " events (" << t.end.si * 1e3 << " ms step) to " << *file << "\n";
     return Ok;
 }

@@ -1,6 +1,7 @@
 #include "export_command.h"
 
 #include "cli_args.h"
+#include "export_serving_chart.h"
 #include "export_views.h"
 
 #include "model/spec/spec_catalog.h"
@@ -45,7 +46,9 @@ the spec sources it cites. SVG and PDF keep text as text.
              through it the GPU and superchip)
   --view     one of
 )" + views +
-           R"(             power and sharding evaluate SCENARIO (default: the built-in default)
+           R"(             power and sharding evaluate SCENARIO (default: the built-in default);
+             throughput-latency an inference SCENARIO (default: the LLaMA-3 70B
+             serving preset): its layout and the 3 best of the serving search
   --format   svg, png or pdf (default: from the file name); a file name
              ending in another of them is refused (exit 2)
   -o FILE    where to write
@@ -230,6 +233,7 @@ int render(const Args& args, std::ostream& out, std::ostream& err)
     if (!page) return pageError;
 
     const SpecCatalog& catalog = sharedCatalog(err);
+    if (*view == "throughput-latency") return exportServingChart(parsed->positional(), fileName, *format, *page, out, err);
     if (planned) return renderPlanned(*parsed, catalog, *view, fileName, *format, *page, out, err);
     std::string systemId = kDefaultSystem;
     bool systemChosen = false;

@@ -14,7 +14,7 @@ struct ExportViewInfo {
     bool planned = false; // drawn from an evaluated scenario (power, sharding)
 };
 
-inline constexpr std::array<ExportViewInfo, 9> kExportViews{{
+inline constexpr std::array<ExportViewInfo, 10> kExportViews{{
     {"chip", "GPU package"},
     {"sm", "one SM"},
     {"superchip", "CPU and GPUs joined by NVLink-C2C"},
@@ -24,6 +24,7 @@ inline constexpr std::array<ExportViewInfo, 9> kExportViews{{
     {"topology", "network graph"},
     {"power", "power, cooling and energy of the evaluated scenario", true},
     {"sharding", "every GPU coloured by its TP rank; --colour tp|pp|dp|ep", true},
+    {"throughput-latency", "tokens/s per GPU against tokens/s per user of an inference scenario's layouts", true},
 }};
 
 [[nodiscard]] const ExportViewInfo* findExportView(std::string_view key) noexcept;

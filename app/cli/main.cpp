@@ -32,8 +32,11 @@ commands:
                                     with the per-operation cost table behind it
   search SCENARIO [--top K] [--text]
                                     every layout that fits in memory, fastest first; those
-                                    beyond the best published run of their class are marked
-  trace SCENARIO -o FILE            the step as a Chrome trace (Perfetto)
+                                    beyond the best published run of their class are marked;
+                                    for inference [--objective throughput|latency]
+                                    [--tpot-max S] [--ttft-max S]: serving layouts ranked
+  trace SCENARIO -o FILE            the step (inference: a prefill and a decode step) as a
+                                    Chrome trace (Perfetto)
   collective --system ID --op OP --bytes B --gpus N   one collective's cost
   matmul --gpu ID --m M --k K --n N --dtype DT        one matmul's roofline
   power SCENARIO [--json]           rack and cluster power, feeds, cooling, energy, cost, goodput

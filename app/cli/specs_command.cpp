@@ -5,6 +5,7 @@
 #include "model/spec/spec_fields.h"
 #include "model/spec/user_paths.h"
 #include "model/training/evaluation_context.h"
+#include "model/validation/inference_validation.h"
 #include "model/validation/validation_set.h"
 
 #include <iomanip>
@@ -26,8 +27,9 @@ Built-in specs ship with ScaleScope; specs in the user directory (see
   show      one spec, every value with its unit and source (ID or KIND:ID)
   validate  check files of every kind with a schema in specs/schema: specs,
             scenarios (*.scalescope.json) and validation runs (kind
-            "validation-run"), their ids resolved against the specs; exit 0
-            when all are valid, 1 otherwise, with one
+            "validation-run" or "inference-validation-run"), their ids
+            resolved against the specs; exit 0 when all are valid,
+            1 otherwise, with one
             "file: /json/path: expected ..., found ..." line per problem
   paths     where built-in and user specs are read from
 )";
@@ -113,13 +115,22 @@ SpecErrors validateAnyFile(const std::string& file, const SpecCatalog& catalog)
     const std::optional<nlohmann::json> doc = readJsonFile(file, errors);
     if (!doc) return errors;
     const bool scenario = (doc->is_object() && doc->contains("format")) || file.ends_with(".scalescope.json");
-    const bool run = doc->is_object() && doc->value("kind", nlohmann::json()) == "validation-run";
-    if (!scenario && !run) return SpecCatalog::validateFile(file, &catalog);
+    const nlohmann::json kind = doc->is_object() ? doc->value("kind", nlohmann::json()) : nlohmann::json();
+    const bool run = kind == "validation-run", inferenceRun = kind == "inference-validation-run";
+    if (!scenario && !run && !inferenceRun) return SpecCatalog::validateFile(file, &catalog);
     if (scenario) {
         if (const auto s = parseScenario(*doc, file, errors)) (void)makeEvaluationContext(*s, catalog, errors, file);
-    } else if (const auto r = parseValidationRun(*doc, file, errors)) {
+        return errors;
+    }
+    std::optional<Scenario> runScenario;
+    if (run) {
+        if (const auto r = parseValidationRun(*doc, file, errors)) runScenario = r->scenario;
+    } else if (const auto r = parseInferenceValidationRun(*doc, file, errors)) {
+        runScenario = r->scenario;
+    }
+    if (runScenario) {
         SpecErrors resolve;
-        (void)makeEvaluationContext(r->scenario, catalog, resolve, file);
+        (void)makeEvaluationContext(*runScenario, catalog, resolve, file);
         for (SpecError& e : resolve) {
             if (e.path.rfind("/scenario", 0) != 0) e.path = "/scenario" + e.path;
             errors.push_back(std::move(e));

@@ -3,6 +3,7 @@
 #include "csv_output.h"
 #include "text_table.h"
 
+#include "model/validation/inference_validation.h"
 #include "model/validation/validation_set.h"
 
 #include <nlohmann/json.hpp>
@@ -27,10 +28,16 @@ exp(mean |ln(predicted / measured)|) - 1, over all runs and over the runs
 held to the bounds (runs whose hardware and setup the specs and scenario
 describe), also per precision class:
 16-bit (BF16, FP16) and FP8 and below (JSON: held_16bit, held_low_precision).
-The runs are never used to fit the model. Exit code 0 whatever the errors
-are (this is a report); 1 when a run cannot be read or evaluated.
+Then the published inference runs (DIR/inference/*.json), in a section of
+their own: measured and predicted output tokens/s per GPU, the error, the
+TPOT and TTFT errors where published, the batch the model evaluated, and the
+geometric-mean and worst |error| of the runs held to the bounds
+(JSON: "inference"). The runs are never used to fit the model. Exit code 0
+whatever the errors are (this is a report); 1 when a run cannot be read or
+evaluated.
   --json      the same fields as JSON
-  --csv       one CSV row per run (the JSON's "cases"), without the summary
+  --csv       one CSV row per training run (the JSON's "cases"), without
+              the summary and the inference runs
   --dir DIR   read the runs from DIR instead of the built-in set
 )";
 
@@ -48,20 +55,27 @@ std::string percent(double fraction)
     return buf;
 }
 
+// The keys a training and an inference case share: the run and what it ran on.
+template <class Run, class Outcome>
+nlohmann::json runIdentityJson(const Run& r, const Outcome& o)
+{
+    return {{"id", r.id},
+            {"name", r.name},
+            {"file", r.file.string()},
+            {"class", runClassKey(r.runClass)},
+            {"gpu", o.gpu},
+            {"architecture", o.gpuArchitecture},
+            {"model", o.model},
+            {"gpus", o.gpus},
+            {"precision", precisionKey(o.precision)},
+            {"ok", o.ok},
+            {"measured_tokens_per_s_per_gpu", o.measuredTokensPerSPerGpu}};
+}
+
 nlohmann::json outcomeJson(const ValidationOutcome& o)
 {
     const ValidationRun& r = *o.run;
-    nlohmann::json j{{"id", r.id},
-                     {"name", r.name},
-                     {"file", r.file.string()},
-                     {"class", runClassKey(r.runClass)},
-                     {"gpu", o.gpu},
-                     {"architecture", o.gpuArchitecture},
-                     {"model", o.model},
-                     {"gpus", o.gpus},
-                     {"precision", precisionKey(o.precision)},
-                     {"ok", o.ok},
-                     {"measured_tokens_per_s_per_gpu", o.measuredTokensPerSPerGpu}};
+    nlohmann::json j = runIdentityJson(r, o);
     if (o.ok) {
         j["predicted_tokens_per_s_per_gpu"] = o.predictedTokensPerSPerGpu;
         j["error"] = o.relativeError;
@@ -140,6 +154,93 @@ nlohmann::json heldJson(const HeldSummary& h)
     return {{"runs", h.runs}, {"geometric_mean_abs_error", h.geometricMean}, {"max_abs_error", h.worst}};
 }
 
+nlohmann::json inferenceOutcomeJson(const InferenceValidationOutcome& o)
+{
+    const InferenceValidationRun& r = *o.run;
+    const InferenceSettings& in = r.scenario.inference;
+    nlohmann::json j = runIdentityJson(r, o);
+    j["kv_precision"] = precisionKey(in.kv());
+    j["prompt_tokens"] = in.promptTokens;
+    j["output_tokens"] = in.outputTokens;
+    j["not_modelled"] = r.notModelled;
+    if (o.ok) {
+        j["batch"] = o.batch;
+        j["fits"] = o.fits;
+        j["predicted_tokens_per_s_per_gpu"] = o.predictedTokensPerSPerGpu;
+        j["error"] = o.relativeError;
+        j["predicted_tpot_s"] = o.predictedTpotS;
+        j["predicted_ttft_s"] = o.predictedTtftS;
+        if (o.tpotError) j["tpot_error"] = *o.tpotError;
+        if (o.ttftError) j["ttft_error"] = *o.ttftError;
+    } else {
+        j["message"] = o.error;
+    }
+    if (r.tpotS) j["measured_tpot_s"] = r.tpotS->value;
+    if (r.ttftS) j["measured_ttft_s"] = r.ttftS->value;
+    j["held_to_bounds"] = r.outsideBounds.empty();
+    if (!r.outsideBounds.empty()) j["outside_bounds"] = r.outsideBounds;
+    return j;
+}
+
+nlohmann::json inferenceReportJson(const std::filesystem::path& dir, const InferenceValidationReport& report)
+{
+    nlohmann::json cases = nlohmann::json::array();
+    for (const InferenceValidationOutcome& o : report.outcomes)
+        cases.push_back(inferenceOutcomeJson(o));
+    const InferenceHeldSummary held = inferenceHeldSummary(report);
+    return {{"dir", dir.string()},
+            {"cases", cases},
+            {"evaluated", report.evaluated},
+            {"geometric_mean_abs_error", report.geometricMeanAbsError},
+            {"held", {{"runs", held.runs}, {"geometric_mean_abs_error", held.geometricMean}, {"max_abs_error", held.worst}}}};
+}
+
+std::string optionalPercent(const std::optional<double>& fraction)
+{
+    return fraction ? percent(*fraction) : "-";
+}
+
+void printInferenceTable(const std::filesystem::path& dir, const InferenceValidationReport& report, std::ostream& out)
+{
+    using A = TextTable::Align;
+    TextTable table({{"inference case"},
+                     {"GPU"},
+                     {"model"},
+                     {"GPUs", A::Right},
+                     {"batch", A::Right},
+                     {"in/out", A::Right},
+                     {"measured", A::Right},
+                     {"predicted", A::Right},
+                     {"error", A::Right},
+                     {"TPOT error", A::Right},
+                     {"TTFT error", A::Right}});
+    for (const InferenceValidationOutcome& o : report.outcomes) {
+        const InferenceValidationRun& r = *o.run;
+        const std::string id = r.outsideBounds.empty() ? r.id : r.id + " *";
+        const std::string lengths =
+            std::to_string(r.scenario.inference.promptTokens) + "/" + std::to_string(r.scenario.inference.outputTokens);
+        if (o.ok)
+            table.addRow({id, o.gpu, o.model, std::to_string(o.gpus), std::to_string(o.batch) + (o.fits ? "" : "!"),
+                          lengths, fixed(o.measuredTokensPerSPerGpu, 1), fixed(o.predictedTokensPerSPerGpu, 1),
+                          percent(o.relativeError), optionalPercent(o.tpotError), optionalPercent(o.ttftError)});
+        else
+            table.addRow({id, o.gpu, o.model, std::to_string(o.gpus), "-", lengths, fixed(o.measuredTokensPerSPerGpu, 1),
+                          "-", "-", "-", "-"},
+                         "not evaluated: " + o.error);
+    }
+    out << "\ninference runs (" << dir.string() << ")\n";
+    table.print(out);
+    out << "measured and predicted in output tokens/s per GPU; error = predicted / measured - 1 (TPOT, TTFT where "
+           "published); batch: sequences per replica the model evaluated, ! where the model's memory does not hold it\n";
+    const InferenceHeldSummary held = inferenceHeldSummary(report);
+    out << "inference geometric-mean absolute error over " << report.evaluated << " of " << report.outcomes.size()
+        << " runs: " << fixed(report.geometricMeanAbsError * 100.0, 1) << " %\n";
+    out << "inference runs held to the bounds (runs whose serving loop the model describes; * marks the others, see "
+           "outside_bounds): "
+        << held.runs << " runs, geometric-mean |error| " << fixed(held.geometricMean * 100.0, 1) << " %, worst "
+        << fixed(held.worst * 100.0, 1) << " %\n";
+}
+
 } // namespace
 
 int runValidate(const Args& args, std::ostream& out, std::ostream& err)
@@ -178,6 +279,18 @@ int runValidate(const Args& args, std::ostream& out, std::ostream& err)
         allOk = false;
         err << o.error << "\n";
     }
+    const std::filesystem::path inferenceDir = inferenceValidationDir(dir);
+    SpecErrors inferenceErrors;
+    const std::vector<InferenceValidationRun> inferenceRuns = loadInferenceValidationSet(inferenceDir, inferenceErrors);
+    for (const SpecError& e : inferenceErrors)
+        err << e.text() << "\n";
+    const InferenceValidationReport inferenceReport = evaluateInferenceValidationSet(inferenceRuns, sharedCatalog(err));
+    allOk = allOk && inferenceErrors.empty();
+    for (const InferenceValidationOutcome& o : inferenceReport.outcomes) {
+        if (o.ok) continue;
+        allOk = false;
+        err << o.error << "\n";
+    }
     nlohmann::json cases = nlohmann::json::array();
     for (const ValidationOutcome& o : report.outcomes)
         cases.push_back(outcomeJson(o));
@@ -192,11 +305,13 @@ int runValidate(const Args& args, std::ostream& out, std::ostream& err)
                               {"held_geometric_mean_abs_error", heldSummary(report).geometricMean},
                               {"held_max_abs_error", heldSummary(report).worst},
                               {"held_16bit", heldJson(heldSummary(report, HeldClass::SixteenBit))},
-                              {"held_low_precision", heldJson(heldSummary(report, HeldClass::LowPrecision))}}
+                              {"held_low_precision", heldJson(heldSummary(report, HeldClass::LowPrecision))},
+                              {"inference", inferenceReportJson(inferenceDir, inferenceReport)}}
                    .dump(2)
             << "\n";
     } else {
         printTable(report, out);
+        if (!inferenceRuns.empty()) printInferenceTable(inferenceDir, inferenceReport, out);
     }
     return allOk ? Ok : BadInput;
 }

@@ -54,7 +54,7 @@ bool writePlannerTrace(const PlannerResult& result, const QString& file, QString
         return false;
     };
     if (const QString why = whyNoTrace(result); !why.isEmpty()) return fail(why);
-    const std::string text = chromeTraceJson(result.timeline).dump() + "\n";
+    const std::string text = trainingTrace(result.timeline).text();
     QSaveFile out(file);
     if (!out.open(QIODevice::WriteOnly) || out.write(text.data(), static_cast<qint64>(text.size())) < 0 || !out.commit())
         return fail(trTrace(QT_TRANSLATE_NOOP("TraceExport", "Cannot write %1: %2"))

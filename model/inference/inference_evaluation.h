@@ -22,6 +22,9 @@ struct InferenceMemory {
     Bytes total{};       // weights + KV + activations
     Bytes capacity{};    // usable HBM
     Bytes reserved{};    // what the runtime keeps (context, NCCL buffers, fragmentation)
+    // kv_offload on a superchip: the part of kvCache held in the CPU's memory
+    // (not in total, which counts HBM), and the CPU memory one GPU may use.
+    Bytes kvSpilled{}, spillCapacity{};
     bool fits = false;
 };
 
@@ -32,6 +35,9 @@ enum class InferenceWarning {
     DecodeAttentionBound,    // one-query attention costed as a bandwidth bound (no measurement)
     DecodeCollectiveLatency, // decode collectives below the measured message sizes
     PowerFromComputeUse,     // energy from the power model's MFU-based utilisation
+    KvSpilled,               // a = spilled KV bytes per GPU, b = their read bandwidth (B/s)
+    PrefillPoolDoesNotFit,   // a = total bytes, b = usable bytes (the prefill pool's GPU)
+    KvOffloadWithoutSuperchip, // kv_offload asked for on a system without CPU memory over NVLink-C2C
 };
 
 struct InferenceEvaluation {
@@ -53,7 +59,23 @@ struct InferenceEvaluation {
     double tokensPerSPerGpu = 0;
     double decodeMfu = 0; // decode FLOPs over the BF16 dense peak of every GPU
     Joules energyPerToken{};
+    double costPerMillionTokens = 0; // electricity and GPU time per million output tokens, facility currency
     InferenceMemory memory;
+
+    // Chunked prefill (prefill_chunk): the chunks one prompt is prefilled in (1: whole).
+    int prefillChunks = 1;
+    // Speculative decoding: the verify pass and the drafts are in decodeStep;
+    // tpot = decodeStep / acceptedPerStep.
+    double acceptedPerStep = 1; // expected tokens per verify step, (1 − a^(k+1)) / (1 − a)
+    Seconds draftTime{};        // the k draft passes of one step
+    // Disaggregated prefill/decode: the prefill pool's GPUs (0: no separate
+    // pool), the KV of one batch moved to the decode pool, and the request
+    // rates of the two pools in steady state.
+    int prefillGpus = 0;
+    Seconds kvTransfer{};
+    Bytes kvTransferPerGpu{};
+    int kvTransferTier = -1; // index into the system's network tiers
+    double prefillRequestsPerS = 0, decodeRequestsPerS = 0;
 
     // The prefill and decode rows of the bottleneck stage, per pass (count =
     // instances in one pass of one stage); collectives included.

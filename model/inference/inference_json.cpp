@@ -15,6 +15,9 @@ std::string_view inferenceWarningKey(InferenceWarning w) noexcept
     case InferenceWarning::DecodeAttentionBound: return "decode_attention_bound";
     case InferenceWarning::DecodeCollectiveLatency: return "small_message_collectives";
     case InferenceWarning::PowerFromComputeUse: return "power_from_compute_use";
+    case InferenceWarning::KvSpilled: return "kv_spilled";
+    case InferenceWarning::PrefillPoolDoesNotFit: return "prefill_pool_does_not_fit";
+    case InferenceWarning::KvOffloadWithoutSuperchip: return "kv_offload_without_superchip";
     }
     return "?";
 }
@@ -44,6 +47,17 @@ std::string inferenceWarningText(InferenceWarning w, double a, double b)
     case InferenceWarning::PowerFromComputeUse:
         s << "energy per token from the power model at the compute utilisation " << a
           << " (memory-bound decode may draw more than its compute use suggests)";
+        break;
+    case InferenceWarning::KvSpilled:
+        s << a / 1e9 << " GB of KV cache per GPU lives in the CPU's memory (kv_offload), read over NVLink-C2C at "
+          << b / 1e9 << " GB/s during decode (an assumption: the spilled share of the final cache at every step)";
+        break;
+    case InferenceWarning::PrefillPoolDoesNotFit:
+        s << "the prefill pool does not fit: " << a / 1e9
+          << " GB per GPU of weights, KV cache and activations against " << b / 1e9 << " GB of usable HBM";
+        break;
+    case InferenceWarning::KvOffloadWithoutSuperchip:
+        s << "kv_offload has no effect: the system has no CPU memory on NVLink-C2C (a superchip such as GB200)";
         break;
     }
     return s.str();
@@ -89,6 +103,9 @@ json inferenceToJson(const ResolvedSystem& sys, const InferenceEvaluation& e)
                 {"tokens_per_s_per_gpu", e.tokensPerSPerGpu},
                 {"decode_mfu", e.decodeMfu},
                 {"energy_per_token_J", e.energyPerToken.si},
+                {"cost_per_million_tokens", e.costPerMillionTokens},
+                {"currency", s.facility.currency},
+                {"prefill_chunks", e.prefillChunks},
                 {"memory_per_gpu",
                  {{"weights_B", m.weights.si},
                   {"kv_cache_B", m.kvCache.si},
@@ -96,7 +113,28 @@ json inferenceToJson(const ResolvedSystem& sys, const InferenceEvaluation& e)
                   {"total_B", m.total.si},
                   {"capacity_B", m.capacity.si},
                   {"reserved_B", m.reserved.si},
+                  {"kv_spilled_B", m.kvSpilled.si},
+                  {"spill_capacity_B", m.spillCapacity.si},
                   {"fits", m.fits}}}});
+    if (const auto& sp = s.inference.speculative)
+        out["speculative"] = {{"method", "mtp"},
+                              {"draft_tokens", sp->draftTokens},
+                              {"acceptance_rate", sp->acceptanceRate},
+                              {"accepted_per_step", e.acceptedPerStep},
+                              {"decode_step_s", e.decodeStep.si},
+                              {"draft_s", e.draftTime.si}};
+    if (s.inference.prefillPool) {
+        const int tier = e.kvTransferTier;
+        const bool named = tier >= 0 && static_cast<size_t>(tier) < sys.tiers.tiers.size();
+        out["disaggregated"] = {{"prefill_gpus", e.prefillGpus},
+                                {"decode_gpus", e.gpus - e.prefillGpus},
+                                {"prefill_s", e.prefillTime.si},
+                                {"kv_transfer_s", e.kvTransfer.si},
+                                {"kv_transfer_per_gpu_B", e.kvTransferPerGpu.si},
+                                {"kv_transfer_tier", named ? json(sys.tiers.tiers[static_cast<size_t>(tier)].name) : json()},
+                                {"prefill_requests_per_s", e.prefillRequestsPerS},
+                                {"decode_requests_per_s", e.decodeRequestsPerS}};
+    }
     json warnings = json::array();
     for (int i = 0; i < e.warningCount; ++i) {
         const auto k = static_cast<size_t>(i);

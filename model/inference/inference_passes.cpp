@@ -33,6 +33,15 @@ const std::string& expertsTouchedAssumption() noexcept
     return s;
 }
 
+const std::string& kvSpillAssumption() noexcept
+{
+    static const std::string s =
+        "assumption: KV beyond HBM (kv_offload) is read over NVLink-C2C at min(the GPU's C2C bandwidth per direction, "
+        "its share of the LPDDR5X bandwidth), streamed beside the HBM part; the spilled share of the final cache "
+        "holds at every decode step";
+    return s;
+}
+
 StageLayers bottleneckStageLayers(const ModelSpec& m, int pp) noexcept
 {
     const double layers = m.layers.value;
@@ -111,21 +120,30 @@ void addLayer(const ResolvedSystem& sys, const ParallelLayout& p, const Inferenc
         Acc at;
         if (pass.phase == Phase::Prefill) {
             // Causal half of QKᵀ and AV over the prompt (transformer_cost.h's convention).
-            const double seq = pass.tokensPerSequence;
-            const double flops = B * 2 * seq * (seq + 1) / 2 * (qkWidth + vWidth) / tp;
-            const double io = T * (2 * qkWidth + 2 * vWidth) / tp * act;
-            kc.attention(at, AttentionPass::Forward, flops, io, qkWidth / a, seq, a / tp);
+            // A chunk of c tokens after L0 cached ones attends to L0 + its causal part.
+            const double seq = pass.tokensPerSequence, prior = pass.priorTokens;
+            const double flops = B * 2 * seq * (prior + (seq + 1) / 2) * (qkWidth + vWidth) / tp;
+            double io = T * (2 * qkWidth + 2 * vWidth) / tp * act;
+            if (prior > 0) io += B * prior * kvBytesPerTokenPerLayerPerGpu(m, sys.scenario.inference.kv(), p.tp);
+            kc.attention(at, AttentionPass::Forward, flops, io, qkWidth / a, prior + seq, a / tp);
             if (at.kernels) b.t.add(kc.row(at, OpKind::AttentionCore, b.phase, scope, OpBound::Attention, count));
         } else {
             // One query per sequence over its L cached tokens: scores and values
             // are 2·L·(qk + v) FLOPs per sequence; K and V are read once.
+            // q = tokensPerSequence queries (k + 1 when verifying drafts) share one read.
+            const double q = pass.tokensPerSequence, f = std::clamp(pass.spilledKv, 0.0, 1.0);
             const double kvBytes = B * L * kvBytesPerTokenPerLayerPerGpu(m, sys.scenario.inference.kv(), p.tp);
-            const double io = B * (qkWidth + vWidth) / tp * act;
-            kc.memory(at, kCopy, kvBytes + io);
-            at.flops = B * 2 * L * (qkWidth + vWidth) / tp;
+            const double io = T * (qkWidth + vWidth) / tp * act;
+            kc.memory(at, kCopy, (1 - f) * kvBytes + io);
+            at.flops = B * q * 2 * L * (qkWidth + vWidth) / tp;
             if (kc.measured()) { // theoretical mode: the plain roofline, no assumption
                 at.source = &decodeAttentionAssumption();
                 b.flags.attentionBound = true;
+            }
+            if (f > 0 && pass.spillBandwidth.si > 0) {
+                at.time = std::max(at.time, Bytes{f * kvBytes} / pass.spillBandwidth);
+                at.bytes += f * kvBytes;
+                at.source = &kvSpillAssumption();
             }
             b.t.add(kc.row(at, OpKind::AttentionCore, b.phase, scope, OpBound::Memory, count));
         }
@@ -186,15 +204,17 @@ PassAssumptions addPassRows(const ResolvedSystem& sys, const ParallelLayout& p, 
     PassAssumptions flags;
     const Builder b{kc, t, pass.phase, flags};
     const ModelSpec& m = sys.model;
-    const double T = pass.batch * pass.tokensPerSequence, B = pass.batch, h = m.hidden.value, v = m.vocab.value;
-    const StageLayers layers = bottleneckStageLayers(m, p.pp);
+    const double T = pass.batch * pass.tokensPerSequence, h = m.hidden.value, v = m.vocab.value;
+    const double logits = pass.batch * pass.logitsPerSequence;
+    StageLayers layers = bottleneckStageLayers(m, p.pp);
+    if (pass.layers > 0) layers = m.moe ? StageLayers{0, pass.layers} : StageLayers{pass.layers, 0};
     // The first stage's embedding gather (rows read and written) ...
     b.memory(OpKind::Embedding, MemoryOp::Embedding, OpScope::Stage, 1, 2 * T * h * kActivationBytes);
     addLayer(sys, p, pass, b, false, layers.dense);
     addLayer(sys, p, pass, b, true, layers.moe);
     // ... and the last stage's final norm and logits of each sequence's last token.
-    b.memory(OpKind::FinalNorm, MemoryOp::Norm, OpScope::Stage, 1, 2 * B * h * kActivationBytes);
-    b.linear(OpKind::Logits, OpScope::Stage, 1, {{B, v / p.tp, h}});
+    b.memory(OpKind::FinalNorm, MemoryOp::Norm, OpScope::Stage, 1, 2 * logits * h * kActivationBytes);
+    b.linear(OpKind::Logits, OpScope::Stage, 1, {{logits, v / p.tp, h}});
     return flags;
 }
 

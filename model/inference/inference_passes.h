@@ -5,14 +5,23 @@
 // T tokens in the pass: B·P for a prefill, B for a decode step; t = tp):
 //
 //   QKV        M = T, N = (a + 2g)·d / t, K = h      (MLA: four GEMMs)
-//   attention  prefill: causal over the prompt, fused kernel, a/t heads
-//              decode:  one query per sequence over its KV length L:
-//                       reads B · L · KV bytes per token (this GPU's heads)
+//   attention  prefill: causal over the prompt, fused kernel, a/t heads; a
+//                       chunk of c tokens after L0 cached ones (chunked
+//                       prefill) attends to L0 + its causal part:
+//                       2·c·(L0 + (c + 1)/2)·(qk + v)/t FLOPs per sequence,
+//                       and reads the L0 cached tokens' K and V once
+//              decode:  q queries per sequence (1; k + 1 when verifying
+//                       k draft tokens) over its KV length L: reads
+//                       B · L · KV bytes per token (this GPU's heads) once;
+//                       with KV spilled to a superchip's CPU memory, the
+//                       spilled fraction f streams over NVLink-C2C beside
+//                       the HBM part: max((1 − f)·bytes / copy, f·bytes / C2C)
 //   out        M = T, N = h, K = a·d / t
 //   MLP        M = T, up N = 2F/t (SwiGLU) or F/t, K = h; down N = h, K = F/t
 //   experts    the local experts a pass touches (all of them once
 //              E/ep · (1 − (1 − k/E)^(ep·T)) ≥ 1, uniform routing), grouped GEMM
-//   logits     the last token of each sequence: M = B, N = V/t, K = h
+//   logits     the last token of each sequence (each verified position when
+//              verifying drafts): M = B·q, N = V/t, K = h
 // Norms, rotary, residual adds and the activation are memory-bound kernels
 // on all T tokens (no sequence parallelism when serving). No FP8 casts: the
 // weights are stored quantised and activation casts are fused into the GEMMs.
@@ -33,8 +42,13 @@ namespace scalescope {
 struct InferencePass {
     Phase phase = Phase::Prefill; // Prefill or Decode
     double batch = 1;             // sequences
-    double tokensPerSequence = 1; // P (prefill) or 1 (decode)
+    double tokensPerSequence = 1; // P or a chunk (prefill); 1, or k + 1 when verifying drafts (decode)
     double kvTokens = 1;          // attention length: P (prefill, causal), the KV length (decode)
+    double priorTokens = 0;       // prefill: tokens already cached before this chunk
+    double logitsPerSequence = 1; // positions whose logits the pass computes
+    double layers = 0;            // > 0: only this many layers (a draft module), of the model's last kind
+    double spilledKv = 0;         // decode: fraction of the KV read from CPU memory (kv_offload)
+    BytesPerSecond spillBandwidth{}; // its read bandwidth per GPU
 };
 
 // What a pass had to extrapolate (each labelled in its rows' source).
@@ -61,5 +75,6 @@ PassAssumptions addPassRows(const ResolvedSystem& sys, const ParallelLayout& p, 
 [[nodiscard]] const std::string& decodeGemmAssumption() noexcept;
 [[nodiscard]] const std::string& decodeAttentionAssumption() noexcept;
 [[nodiscard]] const std::string& expertsTouchedAssumption() noexcept;
+[[nodiscard]] const std::string& kvSpillAssumption() noexcept;
 
 } // namespace scalescope

@@ -1,16 +1,20 @@
 #include "model/inference/inference_step.h"
 
+#include "model/chip/superchip_fit.h"
 #include "model/compute/kernel_costs.h"
 #include "model/core/transformer_cost.h"
 #include "model/inference/inference_memory.h"
+#include "model/inference/inference_pass_time.h"
 #include "model/inference/inference_passes.h"
 #include "model/inference/kv_cache.h"
 #include "model/inference/serving_allreduce.h"
 #include "model/network/axis_groups.h"
+#include "model/network/group_placement.h"
 #include "model/network/collectives.h"
 #include "model/power/energy_model.h"
 #include "model/power/power_model.h"
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
@@ -26,29 +30,35 @@ const std::string& decodeCollectiveAssumption() noexcept
 
 namespace {
 
-// Why the layout cannot serve the model, at its JSON path; empty if it can.
-bool layoutProblem(const ResolvedSystem& sys, const ParallelLayout& p, InferenceEvaluation& e)
+double layoutGpus(const ParallelLayout& p) noexcept { return static_cast<double>(p.tp) * p.pp * p.dp; }
+
+// Why the layout cannot serve the model, at its JSON path; false if it can.
+// `ranks` is the GPUs the layout must fill, `path` its block.
+bool layoutProblem(const ResolvedSystem& sys, const ParallelLayout& p, long long ranks, const std::string& path,
+                   InferenceEvaluation& e)
 {
     const ModelSpec& m = sys.model;
-    auto fail = [&](const char* path, std::string message) {
-        e.errorPath = path;
+    auto fail = [&](const std::string& at, std::string message) {
+        e.errorPath = at;
         e.error = std::move(message);
         return true;
     };
     if (p.cp != 1)
-        return fail("/parallel/cp", "expected cp = 1 when serving (context parallelism is not modelled for inference)");
-    const long long ranks = static_cast<long long>(p.tp) * p.pp * p.dp;
-    if (ranks != sys.scenario.gpus)
-        return fail("/parallel", "expected tp · pp · dp = gpus (" + std::to_string(sys.scenario.gpus) + "), found " +
-                                     std::to_string(ranks));
+        return fail(path + "/cp", "expected cp = 1 when serving (context parallelism is not modelled for inference)");
+    const double found = layoutGpus(p); // in double: three degrees up to 2^30 each
+    if (found != static_cast<double>(ranks)) {
+        const std::string pool = sys.scenario.inference.prefillPool ? " less the prefill pool's GPUs" : "";
+        return fail(path, "expected tp · pp · dp = gpus" + pool + " (" + std::to_string(ranks) + "), found " +
+                              std::to_string(static_cast<long long>(std::min(found, 9e18))));
+    }
     if (m.heads.value % p.tp != 0)
-        return fail("/parallel/tp",
+        return fail(path + "/tp",
                     "expected tp to divide the model's " + std::to_string(m.heads.value) + " attention heads");
     if (p.pp > m.layers.value)
-        return fail("/parallel/pp", "expected at most one stage per layer (" + std::to_string(m.layers.value) + ")");
-    if (p.ep > 1 && !m.moe) return fail("/parallel/ep", "expected ep = 1: the model has no experts");
+        return fail(path + "/pp", "expected at most one stage per layer (" + std::to_string(m.layers.value) + ")");
+    if (p.ep > 1 && !m.moe) return fail(path + "/ep", "expected ep = 1: the model has no experts");
     if (p.dp % p.ep != 0)
-        return fail("/parallel/ep", "expected ep to divide dp (experts are sharded over data-parallel ranks)");
+        return fail(path + "/ep", "expected ep to divide dp (experts are sharded over data-parallel ranks)");
     if (!sys.gpu.peak(sys.scenario.inference.precision))
         return fail("/inference/precision", "expected a precision the " + sys.gpu.name +
                                                 " has Tensor Cores for, found \"" +
@@ -56,68 +66,35 @@ bool layoutProblem(const ResolvedSystem& sys, const ParallelLayout& p, Inference
     return false;
 }
 
-// The tp, ep and pp collective rows of one pass of T tokens (per GPU: T·h 16-bit activations).
-Seconds addCollectives(const ResolvedSystem& sys, const ParallelLayout& p, const AxisGroups& groups, Phase phase,
-                       double tokens, OperationTable& t)
+
+// Bytes per second one GPU reads its spilled KV at: its NVLink-C2C link per
+// direction, or its share of the LPDDR5X bandwidth, whichever is lower.
+BytesPerSecond kvSpillBandwidth(const ResolvedSystem& sys) noexcept
 {
-    const bool decode = phase == Phase::Decode;
-    const CollectiveOptions measured{sys.scenario.efficiency, sys.scenario.network.sharp, 0, &sys.calibration};
-    CollectiveOptions o = measured;
-    if (decode) o.mode = EfficiencyMode::Theoretical;
-    const std::string* source = decode ? &decodeCollectiveAssumption() : nullptr; // swapped for the custom AllReduce
-    const ModelSpec& m = sys.model;
-    const StageLayers layers = bottleneckStageLayers(m, p.pp);
-    const double h = m.hidden.value;
-    auto row = [&](OpKind op, OpStream stream, OpScope scope, double count, Bytes bytes, const CollectiveCost& c) {
-        if (count <= 0 || c.time.si <= 0) return;
-        const double eff =
-            c.tierCount > 0 && c.bottleneckTier >= 0 ? c.tiers[static_cast<size_t>(c.bottleneckTier)].efficiency : 1.0;
-        t.add({op, phase, stream, scope, OpBound::Collective, count, Flops{}, bytes, eff, source, c.time, Seconds{}});
-    };
-    const Bytes activations{tokens * h * kActivationBytes};
-    CollectiveCost allReduce = collectiveCost(sys.tiers, CollectiveKind::AllReduce, activations, groups.tp, o);
-    const std::string* tpSource = source;
-    if (const auto custom = customAllReduce(sys.tiers, p.tp, groups.tp.spannedTier <= 0, activations,
-                                            sys.scenario.efficiency, sys.calibration)) {
-        allReduce.time = *custom;
-        allReduce.bottleneckTier = -1;
-        tpSource = &customAllReduceAssumption();
-    }
-    std::swap(source, tpSource);
-    row(OpKind::TpCollective, OpStream::Tp, OpScope::DenseLayer, 2 * layers.dense, activations, allReduce);
-    row(OpKind::TpCollective, OpStream::Tp, OpScope::MoeLayer, 2 * layers.moe, activations, allReduce);
-    std::swap(source, tpSource);
-    if (p.ep > 1 && m.moe) {
-        CollectiveOptions sparse = o;
-        sparse.topK = m.moe->topK.value;
-        const double ep = p.ep;
-        const Bytes group{ep * ep * tokens / p.tp * h * kActivationBytes}; // the AllToAll input over all members
-        const CollectiveCost a2a = collectiveCost(sys.tiers, CollectiveKind::AllToAll, group, groups.ep, sparse);
-        row(OpKind::EpDispatch, OpStream::Ep, OpScope::MoeLayer, layers.moe, group, a2a);
-        row(OpKind::EpCombine, OpStream::Ep, OpScope::MoeLayer, layers.moe, group, a2a);
-    }
-    if (p.pp <= 1) return Seconds{};
-    const Bytes send{tokens / p.tp * h * kActivationBytes}; // each tp rank sends its slice
-    const CollectiveCost s = collectiveCost(sys.tiers, CollectiveKind::PointToPoint, send, groups.pp, o);
-    row(OpKind::PpSend, OpStream::Pp, OpScope::Stage, p.pp - 1.0, send, s);
-    return s.time;
+    if (!sys.superchip) return BytesPerSecond{};
+    const SuperchipMemory m = superchipMemory(*sys.superchip, sys.gpu);
+    return std::min(m.c2cPerGpuPerDirection, m.lpddrBandwidth / static_cast<double>(m.gpus));
 }
 
-// One stage's pass: every row of `phase` but the sends.
-Seconds stagePass(const OperationTable& t, Phase phase) noexcept
+// Disaggregated serving: the KV of one batch's prompts leaves each prefill
+// GPU for a decode GPU, all pairs at once. The pools lie side by side (the
+// prefill pool on the first GPUs), so the pairs are (i, i + s) with s the
+// prefill pool's size (the decode pool's where it is the smaller): the
+// collective model places them on the tiers and costs a point-to-point send
+// of each GPU's share on the highest tier they cross.
+void kvTransfer(const ResolvedSystem& sys, const ParallelLayout& prefill, double batch, InferenceEvaluation& e)
 {
-    Seconds sum{};
-    for (OpStream s : {OpStream::Compute, OpStream::Tp, OpStream::Ep})
-        sum += t.streamTotal(s, phase);
-    return sum;
-}
-
-Flops passFlops(const OperationTable& t, Phase phase) noexcept
-{
-    Flops f{};
-    for (const OpRow& r : t)
-        if (r.phase == phase && r.stream == OpStream::Compute) f += r.flops * r.count;
-    return f;
+    const InferenceSettings& in = sys.scenario.inference;
+    const long long pool = static_cast<long long>(layoutGpus(prefill)), total = sys.scenario.gpus;
+    const long long stride = 2 * pool <= total ? pool : total - pool;
+    const double layers = std::ceil(static_cast<double>(sys.model.layers.value) / prefill.pp);
+    e.kvTransferPerGpu = Bytes{batch * pagedTokens(in.promptTokens, in.kvBlockTokens) * layers *
+                               kvBytesPerTokenPerLayerPerGpu(sys.model, in.kv(), prefill.tp)};
+    const GroupPlacement pairs = placeGroups(sys.tiers, GroupShape{2, stride}, 2 * stride);
+    const CollectiveOptions o{sys.scenario.efficiency, false, 0, &sys.calibration};
+    const CollectiveCost c = collectiveCost(sys.tiers, CollectiveKind::PointToPoint, e.kvTransferPerGpu, pairs, o);
+    e.kvTransfer = c.time;
+    e.kvTransferTier = c.spannedTier;
 }
 
 } // namespace
@@ -127,9 +104,22 @@ InferenceEvaluation evaluateInference(const ResolvedSystem& sys, const ParallelL
     InferenceEvaluation e;
     const Scenario& s = sys.scenario;
     const InferenceSettings& in = s.inference;
-    if (layoutProblem(sys, p, e)) return e;
+    const ParallelLayout& prefillLayout = in.prefillPool ? *in.prefillPool : p;
+    const double poolGpus = in.prefillPool ? layoutGpus(*in.prefillPool) : 0;
+    if (poolGpus >= static_cast<double>(s.gpus)) {
+        e.errorPath = "/inference/disaggregated/prefill";
+        e.error = "expected the prefill pool (tp · pp · dp = " +
+                  std::to_string(static_cast<long long>(std::min(poolGpus, 9e18))) +
+                  " GPUs) to leave GPUs for the decode pool out of gpus (" + std::to_string(s.gpus) + ")";
+        return e;
+    }
+    e.prefillGpus = static_cast<int>(poolGpus);
+    if (layoutProblem(sys, p, s.gpus - e.prefillGpus, "/parallel", e)) return e;
+    if (in.prefillPool && layoutProblem(sys, prefillLayout, e.prefillGpus, "/inference/disaggregated/prefill", e))
+        return e;
 
-    const InferenceMemoryShape shape = inferenceMemoryShape(sys, p);
+    const InferenceMemoryShape shape =
+        inferenceMemoryShape(sys, p, in.prefillPool ? ServingRole::DecodePool : ServingRole::PrefillAndDecode);
     e.maxBatch = maxBatch(shape);
     e.batch = batchOverride > 0 ? batchOverride : in.batchMax ? e.maxBatch : in.batch;
     if (e.batch < 1) {
@@ -144,24 +134,83 @@ InferenceEvaluation evaluateInference(const ResolvedSystem& sys, const ParallelL
     e.stages = p.pp;
     const double B = e.batch, P = in.promptTokens, O = in.outputTokens;
     e.meanKvTokens = P + O / 2;
+    const SpeculativeSettings* spec = in.speculative ? &*in.speculative : nullptr;
+    const double verified = spec ? spec->draftTokens + 1.0 : 1.0; // positions per sequence in a decode pass
 
     // --- the passes' rows -------------------------------------------------------
     const KernelCosts kc(inferenceKernelSetup(sys));
-    const PassAssumptions prefill = addPassRows(sys, p, kc, {Phase::Prefill, B, P, P}, e.ops);
-    const PassAssumptions decode = addPassRows(sys, p, kc, {Phase::Decode, B, 1, e.meanKvTokens}, e.ops);
+    const PrefillTime prefill = addPrefill(sys, prefillLayout, kc, B, P, in.prefillChunk, e.ops);
+    e.prefillChunks = prefill.chunks;
+    InferencePass decodePass{Phase::Decode, B, verified, e.meanKvTokens};
+    decodePass.logitsPerSequence = verified;
+    if (e.memory.kvSpilled.si > 0 && e.memory.kvCache.si > 0) {
+        decodePass.spilledKv = e.memory.kvSpilled.si / e.memory.kvCache.si;
+        decodePass.spillBandwidth = kvSpillBandwidth(sys);
+    }
     const AxisGroups groups = axisGroups(sys.tiers, p);
-    const Seconds prefillSend = addCollectives(sys, p, groups, Phase::Prefill, B * P, e.ops);
-    const Seconds decodeSend = addCollectives(sys, p, groups, Phase::Decode, B, e.ops);
+    PassAssumptions decode;
+    Seconds decodeStage{}, decodeSend{};
+    if (!spec) {
+        decode = addPassRows(sys, p, kc, decodePass, e.ops);
+        decodeSend = addPassCollectives(sys, p, groups, Phase::Decode, B, e.ops);
+        decodeStage = stagePass(e.ops, Phase::Decode);
+    } else {
+        // The verify pass over k + 1 positions, then k draft passes of the
+        // MTP module (draft_layers layers, the shared output head) on the
+        // last stage, merged into the decode rows.
+        OperationTable verify, draft;
+        decode = addPassRows(sys, p, kc, decodePass, verify);
+        decodeSend = addPassCollectives(sys, p, groups, Phase::Decode, B * verified, verify);
+        decodeStage = stagePass(verify, Phase::Decode);
+        InferencePass draftPass = decodePass;
+        draftPass.tokensPerSequence = 1;
+        draftPass.logitsPerSequence = 1;
+        draftPass.layers = spec->draftLayers;
+        const PassAssumptions d = addPassRows(sys, p, kc, draftPass, draft);
+        decode.gemmBelowMeasured = decode.gemmBelowMeasured || d.gemmBelowMeasured;
+        ParallelLayout oneStage = p;
+        oneStage.pp = 1; // the draft module's collectives; no stage boundary inside it
+        addPassCollectives(sys, oneStage, groups, Phase::Decode, B, draft, spec->draftLayers);
+        e.draftTime = stagePass(draft, Phase::Decode) * static_cast<double>(spec->draftTokens);
+        e.acceptedPerStep = acceptedTokensPerStep(spec->draftTokens, spec->acceptanceRate);
+        RowMerger merged;
+        merged.add(verify, 1);
+        merged.add(draft, spec->draftTokens);
+        merged.flushInto(e.ops);
+    }
 
     // --- latency and throughput ---------------------------------------------------
     const double stages = p.pp;
-    e.prefillTime = stagePass(e.ops, Phase::Prefill) * stages + prefillSend * (stages - 1);
-    e.decodeStep = stagePass(e.ops, Phase::Decode) * stages + decodeSend * (stages - 1);
-    e.ttft = e.prefillTime;
-    e.tpot = e.decodeStep;
-    const Seconds cycle = e.ttft + e.tpot * (O - 1);
+    e.prefillTime = prefill.ttft;
+    e.decodeStep = decodeStage * stages + decodeSend * (stages - 1) + e.draftTime;
+    if (in.prefillPool) kvTransfer(sys, prefillLayout, B, e);
+    e.ttft = e.prefillTime + e.kvTransfer;
+    e.tpot = e.decodeStep / e.acceptedPerStep;
     e.tokensPerSPerUser = 1 / e.tpot.si;
-    e.outputTokensPerS = p.dp * B * O / cycle.si;
+    Seconds cycle = e.ttft + e.tpot * (O - 1);
+    double gpuFlops = 0; // FLOPs per cycle of one GPU of each pool's bottleneck stage, weighted by the pool's GPUs
+    const double prefillFlops = passFlops(e.ops, Phase::Prefill).si, decodeFlops = passFlops(e.ops, Phase::Decode).si;
+    const double steps = (O - 1) / e.acceptedPerStep;
+    const double cycleTokens = p.dp * B * O; // one batch per (decode) replica
+    if (!in.prefillPool) {
+        e.outputTokensPerS = cycleTokens / cycle.si;
+        gpuFlops = prefillFlops + decodeFlops * steps;
+    } else {
+        // Steady state: each pool works through batches back to back; the
+        // slower pool sets the request rate.
+        e.prefillRequestsPerS = prefillLayout.dp * B / e.prefillTime.si;
+        e.decodeRequestsPerS = O > 1 ? p.dp * B / (e.tpot.si * (O - 1)) : e.prefillRequestsPerS;
+        const double requests = std::min(e.prefillRequestsPerS, e.decodeRequestsPerS);
+        e.outputTokensPerS = requests * O;
+        cycle = Seconds{cycleTokens / e.outputTokensPerS}; // one batch per decode replica
+        const double decodeGpus = static_cast<double>(s.gpus - e.prefillGpus);
+        const double prefillBatches = requests * cycle.si / (prefillLayout.dp * B); // per prefill replica and cycle
+        gpuFlops = (e.prefillGpus * prefillFlops * prefillBatches + decodeGpus * decodeFlops * steps) /
+                   static_cast<double>(s.gpus);
+        const InferenceMemoryShape prefillShape = inferenceMemoryShape(sys, prefillLayout, ServingRole::PrefillPool);
+        const InferenceMemory pm = inferenceMemory(prefillShape, e.batch);
+        if (!pm.fits) e.warn(InferenceWarning::PrefillPoolDoesNotFit, pm.total.si, pm.capacity.si);
+    }
     e.tokensPerSPerGpu = e.outputTokensPerS / static_cast<double>(s.gpus);
 
     // --- KV cache -------------------------------------------------------------------
@@ -169,20 +218,22 @@ InferenceEvaluation evaluateInference(const ResolvedSystem& sys, const ParallelL
     e.kvCache = Bytes{B * pagedTokens(P + O, in.kvBlockTokens) * sys.model.layers.value *
                       kvBytesPerTokenPerLayerPerGpu(sys.model, in.kv(), p.tp) * p.tp};
 
-    // --- energy: the power model at the compute utilisation of one cycle -----------
-    const Flops gpuFlops = passFlops(e.ops, Phase::Prefill) + passFlops(e.ops, Phase::Decode) * (O - 1);
-    e.decodeMfu = passFlops(e.ops, Phase::Decode).si / (e.decodeStep.si * sys.peakBf16.si);
-    const double mfu = gpuFlops.si / (cycle.si * sys.peakBf16.si);
-    const StepWork work{s.gpus, cycle, p.dp * B * O, mfu, 0.0};
+    // --- energy and cost: the power model at the compute utilisation of one cycle ----
+    e.decodeMfu = decodeFlops / (e.decodeStep.si * sys.peakBf16.si);
+    const double mfu = gpuFlops / (cycle.si * sys.peakBf16.si);
+    const StepWork work{s.gpus, cycle, cycleTokens, mfu, 0.0};
     const EnergyReport energy = energyReport(powerBudget(sys.system, sys.gpu), sys.facility.load, s.facility, work);
     e.energyPerToken = Joules{energy.energyPerStep.si / work.tokensPerStep};
+    e.costPerMillionTokens = energy.costPerMillionTokens;
 
     // --- what to tell ---------------------------------------------------------------
     if (!e.memory.fits) e.warn(InferenceWarning::DoesNotFit, e.memory.total.si, e.memory.capacity.si);
-    if (prefill.gemmBelowMeasured || decode.gemmBelowMeasured)
+    if (prefill.flags.gemmBelowMeasured || decode.gemmBelowMeasured)
         e.warn(InferenceWarning::DecodeGemmBelowMeasured, B, gemmSmallestMeasuredTokens(sys.compute, in.precision));
     if (decode.attentionBound) e.warn(InferenceWarning::DecodeAttentionBound);
     if (p.tp > 1 || p.ep > 1 || p.pp > 1) e.warn(InferenceWarning::DecodeCollectiveLatency);
+    if (e.memory.kvSpilled.si > 0) e.warn(InferenceWarning::KvSpilled, e.memory.kvSpilled.si, kvSpillBandwidth(sys).si);
+    if (in.kvOffload && !sys.superchip) e.warn(InferenceWarning::KvOffloadWithoutSuperchip);
     e.warn(InferenceWarning::PowerFromComputeUse, mfu);
 
     e.ok =

@@ -18,6 +18,17 @@
 // so they are costed at link rate plus the cited per-step latency
 // (theoretical mode), a row labelled as an assumption. A pipeline runs one
 // batch at a time: its stages add to TTFT and TPOT.
+//
+// Serving options (docs/inference.md; inference_pass_time.h for the passes):
+//   prefill_chunk  TTFT = Σ chunks + (pp − 1) · (largest chunk + send)
+//   speculative    decode step = verify pass over k + 1 positions + k draft
+//                  passes; TPOT = step / ((1 − a^(k+1)) / (1 − a))
+//   disaggregated  TTFT = prefill on the prefill pool + the KV transfer on
+//                  the tier between the pools; output tokens/s =
+//                  O · min(dp_prefill · B / prefill, dp_decode · B / ((O − 1) · TPOT))
+//   kv_offload     decode attention streams the spilled KV over NVLink-C2C
+// Cost per million output tokens: the power model's energy and GPU time of
+// one cycle (energy_model.h) at the facility's prices, in its currency.
 
 #include "model/core/resolved_system.h"
 #include "model/inference/inference_evaluation.h"

@@ -1,23 +1,12 @@
 #include "model/search/layout_search.h"
 
+#include "model/search/layout_grid.h"
 #include "model/training/layout_check.h"
 
 #include <algorithm>
 #include <limits>
 
 namespace scalescope {
-
-namespace {
-
-std::vector<int> divisors(long long n, long long limit)
-{
-    std::vector<int> out;
-    for (long long d = 1; d <= std::min(n, limit); ++d)
-        if (n % d == 0) out.push_back(static_cast<int>(d));
-    return out;
-}
-
-} // namespace
 
 SearchResult searchLayouts(const EvaluationContext& base, const SearchOptions& o)
 {
@@ -64,37 +53,25 @@ SearchResult searchLayouts(const EvaluationContext& base, const SearchOptions& o
             }
         }
     };
-    ParallelLayout p = ctx.scenario.parallel;
-    for (int tp : divisors(gpus, m.heads.value)) {
-        for (int pp : divisors(gpus / tp, layers)) {
-            for (int cp : divisors(gpus / (static_cast<long long>(tp) * pp), o.maxCp)) {
-                const long long dp = gpus / (static_cast<long long>(tp) * pp * cp);
-                for (int ep : divisors(dp, experts)) {
-                    for (int mb : o.microbatchSizes) {
-                        p.tp = tp;
-                        p.pp = pp;
-                        p.cp = cp;
-                        p.dp = static_cast<int>(dp);
-                        p.ep = ep;
-                        p.microbatchSize = mb;
-                        p.vpp = 1;
-                        p.schedule = Schedule::OneFOneB;
-                        consider(p);
-                        if (pp > 1) {
-                            p.schedule = Schedule::ZeroBubble;
-                            consider(p);
-                            p.schedule = Schedule::Interleaved;
-                            for (int v = 2; v * pp <= layers && v <= 8; ++v) {
-                                if ((layers / pp) % v != 0) continue;
-                                p.vpp = v;
-                                consider(p);
-                            }
-                        }
-                    }
+    const LayoutGridBounds bounds{gpus, m.heads.value, layers, experts, o.maxCp};
+    forEachMeshShape(bounds, ctx.scenario.parallel, [&](ParallelLayout p) {
+        for (int mb : o.microbatchSizes) {
+            p.microbatchSize = mb;
+            p.vpp = 1;
+            p.schedule = Schedule::OneFOneB;
+            consider(p);
+            if (p.pp > 1) {
+                p.schedule = Schedule::ZeroBubble;
+                consider(p);
+                p.schedule = Schedule::Interleaved;
+                for (int v = 2; v * p.pp <= layers && v <= 8; ++v) {
+                    if ((layers / p.pp) % v != 0) continue;
+                    p.vpp = v;
+                    consider(p);
                 }
             }
         }
-    }
+    });
     keepFastest();
     result.best = std::move(kept);
     return result;

@@ -7,6 +7,7 @@
 
 #include "model/spec/spec_catalog.h"
 #include "model/spec/spec_parsers.h"
+#include "model/spec/scenario_reader.h"
 #include "model/spec/spec_reader.h"
 
 namespace scalescope {
@@ -18,10 +19,6 @@ namespace {
 // views are exercised on) and 2^30 for any other count (sequence length,
 // batch, parallel degree), so products of counts stay far inside 64 bits.
 constexpr long long kMaxScenarioGpus = 1LL << 20;
-// Sequences in a batch and tokens in a prompt, an output or a KV block: far
-// beyond any served model, small enough that products stay exact.
-constexpr long long kMaxInferenceTokens = 1LL << 24;
-constexpr long long kMaxScenarioCount = 1LL << 30;
 } // namespace
 
 std::string_view axisKey(Axis a) noexcept
@@ -132,89 +129,6 @@ int ParallelLayout::size(Axis a) const noexcept
 }
 
 namespace {
-
-// Field access with "file: /path: expected ..., found ..." errors.
-class ScenarioReader {
-public:
-    ScenarioReader(const json& doc, std::string file, SpecErrors& errors) : m_doc(doc), m_file(std::move(file)), m_errors(errors) {}
-
-    const json* at(const std::string& path) const
-    {
-        const json::json_pointer p(path);
-        return m_doc.contains(p) ? &m_doc.at(p) : nullptr;
-    }
-    void error(const std::string& path, const std::string& message) { m_errors.push_back({m_file, path, message}); }
-
-    std::string text(const std::string& path, const std::string& fallback, bool required = false)
-    {
-        const json* v = at(path);
-        if (!v) {
-            if (required) error(path, "expected a string, found nothing");
-            return fallback;
-        }
-        if (!v->is_string()) {
-            error(path, "expected a string, found " + describeJson(v));
-            return fallback;
-        }
-        return v->get<std::string>();
-    }
-    // A whole number in [minimum, maximum]; the default maximum keeps every
-    // count and product of counts the model forms within range.
-    long long whole(const std::string& path, long long fallback, long long minimum, bool required = false,
-                    long long maximum = kMaxScenarioCount)
-    {
-        const json* v = at(path);
-        const auto expected = "expected a whole number from " + std::to_string(minimum) + " to " + std::to_string(maximum);
-        if (!v) {
-            if (required) error(path, expected + ", found nothing");
-            return fallback;
-        }
-        const double d = v->is_number() ? v->get<double>() : 0;
-        if (!v->is_number() || d < static_cast<double>(minimum) || d > static_cast<double>(maximum) || d != std::floor(d)) {
-            error(path, expected + ", found " + describeJson(v));
-            return fallback;
-        }
-        return static_cast<long long>(d);
-    }
-    double number(const std::string& path, double fallback, double minimum, bool strictlyAbove = false)
-    {
-        const json* v = at(path);
-        if (!v) return fallback;
-        const bool bad = !v->is_number() || v->get<double>() < minimum || (strictlyAbove && v->get<double>() == minimum);
-        if (bad) {
-            error(path, std::string("expected a number ") + (strictlyAbove ? "> " : ">= ") + formatSignificant(minimum, 6) +
-                            ", found " + describeJson(v));
-            return fallback;
-        }
-        return v->get<double>();
-    }
-    bool flag(const std::string& path, bool fallback)
-    {
-        const json* v = at(path);
-        if (!v) return fallback;
-        if (!v->is_boolean()) {
-            error(path, "expected true or false, found " + describeJson(v));
-            return fallback;
-        }
-        return v->get<bool>();
-    }
-
-private:
-    const json& m_doc;
-    std::string m_file;
-    SpecErrors& m_errors;
-};
-
-Precision readPrecision(ScenarioReader& r, const std::string& path, Precision fallback)
-{
-    const std::string key = r.text(path, std::string(precisionKey(fallback)));
-    const auto p = precisionFromKey(key);
-    if (!p || (*p != Precision::Bf16 && *p != Precision::Fp16 && *p != Precision::Fp8 && *p != Precision::Fp4)) {
-        r.error(path, "expected one of \"bf16\", \"fp16\", \"fp8\", \"fp4\", found \"" + key + "\"");
-        return fallback;
-    }
-    return *p;
-}
 
 // An inline system or model: read as a spec, by the spec reader's rules (a
 // key it does not read is an error, as in a spec file).
@@ -408,30 +322,15 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
     f.pricePerGpuHour = r.number("/facility/price_per_gpu_hour", f.pricePerGpuHour, 0);
     f.currency = r.text("/facility/currency", f.currency);
     if (f.currency.size() != 3 || !std::all_of(f.currency.begin(), f.currency.end(), [](char c) { return c >= 'A' && c <= 'Z'; }))
-        r.error("/facility/currency",
-                "expected an ISO 4217 currency code (three capital letters: \"USD\", \"EUR\", \"CNY\"), found \"" + f.currency + "\"");
+        r.error("/facility/currency", "expected a three-letter ISO 4217 code such as \"USD\", \"EUR\" or \"CNY\", found \"" + f.currency + "\"");
 
-    if (s.mode == Mode::Inference && !r.at("/inference"))
-        r.error("/inference",
-                "expected an inference block (batch, prompt_tokens, output_tokens, precision) for mode \"inference\"");
-    InferenceSettings& in = s.inference;
-    if (const nlohmann::json* batch = r.at("/inference/batch"); batch && batch->is_string()) {
-        if (batch->get<std::string>() == "max")
-            in.batchMax = true;
-        else
-            r.error("/inference/batch",
-                    "expected a positive whole number or \"max\", found \"" + batch->get<std::string>() + "\"");
-    } else {
-        in.batch = static_cast<int>(r.whole("/inference/batch", in.batch, 1, false, kMaxInferenceTokens));
+    readInferenceBlock(r, s);
+    if (const auto& pool = s.inference.prefillPool; pool && !r.at("/parallel/dp") && modelParallel > 0) {
+        // An omitted dp fills the GPUs the prefill pool leaves to the decode pool.
+        const double poolGpus = static_cast<double>(pool->tp) * pool->pp * pool->dp; // in double: each up to 2^30
+        if (poolGpus < static_cast<double>(s.gpus))
+            p.dp = static_cast<int>(std::max(1LL, (s.gpus - static_cast<long long>(poolGpus)) / modelParallel));
     }
-    in.promptTokens =
-        static_cast<int>(r.whole("/inference/prompt_tokens", in.promptTokens, 1, false, kMaxInferenceTokens));
-    in.outputTokens =
-        static_cast<int>(r.whole("/inference/output_tokens", in.outputTokens, 1, false, kMaxInferenceTokens));
-    in.precision = readPrecision(r, "/inference/precision", in.precision);
-    if (r.at("/inference/kv_precision")) in.kvPrecision = readPrecision(r, "/inference/kv_precision", in.precision);
-    in.kvBlockTokens =
-        static_cast<int>(r.whole("/inference/kv_block_tokens", in.kvBlockTokens, 1, false, kMaxInferenceTokens));
 
     for (const std::string& key : scenarioDocumentationKeys())
         if (doc.contains(key)) s.extra[key] = doc[key];

@@ -148,7 +148,23 @@ struct FacilitySettings {
     double pue = 1.2;
     double pricePerKWh = 0.10;
     double pricePerGpuHour = 2.5;
-    std::string currency = "USD"; // ISO 4217 code of both prices (and of every cost shown)
+    // ISO 4217 code of the prices above and of every cost derived from them
+    // ("currency"; default "USD", the currency of the shipped presets' prices).
+    std::string currency = "USD";
+};
+
+// Speculative decoding ("inference.speculative"; Leviathan et al. 2023,
+// "Fast Inference from Transformers via Speculative Decoding"): a drafter
+// proposes k tokens per sequence, one verify pass of the model scores all
+// k + 1 positions, and each draft token is accepted with probability a.
+// The drafter is the model's own multi-token-prediction modules (method
+// "mtp": DeepSeek-V3 report §2.2, one MTP module of one transformer layer
+// sharing the embedding and output head), run once per draft token.
+struct SpeculativeSettings {
+    int draftTokens = 1;         // "draft_tokens": k
+    double acceptanceRate = 0.7; // "acceptance_rate": a, in [0, 1]
+    int draftLayers = 1;         // "draft_layers": transformer layers one draft token passes through
+    bool operator==(const SpeculativeSettings&) const = default;
 };
 
 // How a model is served (scenario block "inference"). Sizes count sequences
@@ -161,6 +177,12 @@ struct InferenceSettings {
     Precision precision = Precision::Fp8; // weights and GEMMs
     std::optional<Precision> kvPrecision; // "kv_precision"; absent: `precision`
     int kvBlockTokens = 16;               // "kv_block_tokens": paged KV block (vLLM's default block_size)
+    int prefillChunk = 0;                 // "prefill_chunk": tokens per prefill chunk; 0 = the whole prompt at once
+    std::optional<SpeculativeSettings> speculative; // "speculative"
+    // "disaggregated": {"prefill": {tp, pp, ep, dp}}: a separate prefill pool
+    // of tp·pp·dp GPUs; `parallel` is then the decode pool, and gpus counts both.
+    std::optional<ParallelLayout> prefillPool;
+    bool kvOffload = false; // "kv_offload": on a superchip, KV beyond HBM lives in the CPU's memory
     [[nodiscard]] Precision kv() const noexcept { return kvPrecision.value_or(precision); }
 };
 

@@ -26,7 +26,15 @@ const std::vector<std::pair<std::string, Keys>> kBlocks{
     {"network", {"sharp", "efficiency"}},
     {"overlap", {"tp", "dp", "dp_param_gather", "zero3_prefetch", "pp", "ep", "cp"}},
     {"facility", {"coolant", "delta_T_K", "pue", "price_per_kWh", "price_per_gpu_hour", "currency"}},
-    {"inference", {"batch", "prompt_tokens", "output_tokens", "precision", "kv_precision", "kv_block_tokens"}},
+    {"inference",
+     {"batch", "prompt_tokens", "output_tokens", "precision", "kv_precision", "kv_block_tokens", "prefill_chunk",
+      "speculative", "disaggregated", "kv_offload"}},
+};
+// Blocks inside blocks, by JSON pointer.
+const std::vector<std::pair<std::string, Keys>> kNestedBlocks{
+    {"/inference/speculative", {"method", "draft_tokens", "acceptance_rate", "draft_layers"}},
+    {"/inference/disaggregated", {"prefill"}},
+    {"/inference/disaggregated/prefill", {"tp", "pp", "ep", "dp"}},
 };
 
 bool contains(const Keys& keys, const std::string& key)
@@ -59,6 +67,11 @@ SpecErrors unknownScenarioKeys(const nlohmann::json& doc, const std::string& fil
     for (const auto& [block, known] : kBlocks) {
         const auto it = doc.find(block);
         if (it != doc.end() && it->is_object()) checkObject(*it, "/" + block, known, {}, file, out);
+    }
+    for (const auto& [path, known] : kNestedBlocks) {
+        const nlohmann::json::json_pointer pointer(path);
+        if (doc.contains(pointer) && doc.at(pointer).is_object())
+            checkObject(doc.at(pointer), path, known, {}, file, out);
     }
     return out;
 }

@@ -56,8 +56,8 @@ json scenarioToJson(const Scenario& s)
     j["overlap"] = {{"tp", tpOverlapKey(o.tp)}, {"dp", o.dpGradReduce}, {"dp_param_gather", o.dpParamGather},
                     {"zero3_prefetch", o.zero3Prefetch}, {"pp", o.pp}, {"ep", epOverlapKey(o.ep)}, {"cp", o.cp}};
     j["facility"] = {{"coolant", s.facility.coolant}, {"delta_T_K", s.facility.deltaTK}, {"pue", s.facility.pue},
-                     {"price_per_kWh", s.facility.pricePerKWh}, {"price_per_gpu_hour", s.facility.pricePerGpuHour},
-                     {"currency", s.facility.currency}};
+                     {"price_per_kWh", s.facility.pricePerKWh}, {"price_per_gpu_hour", s.facility.pricePerGpuHour}};
+    if (s.facility.currency != FacilitySettings{}.currency) j["facility"]["currency"] = s.facility.currency;
     const InferenceSettings& in = s.inference;
     j["inference"] = {{"batch", in.batchMax ? nlohmann::json("max") : nlohmann::json(in.batch)},
                       {"prompt_tokens", in.promptTokens},
@@ -65,6 +65,16 @@ json scenarioToJson(const Scenario& s)
                       {"precision", precisionKey(in.precision)},
                       {"kv_block_tokens", in.kvBlockTokens}};
     if (in.kvPrecision) j["inference"]["kv_precision"] = precisionKey(*in.kvPrecision);
+    if (in.prefillChunk > 0) j["inference"]["prefill_chunk"] = in.prefillChunk;
+    if (in.kvOffload) j["inference"]["kv_offload"] = true;
+    if (const auto& sp = in.speculative)
+        j["inference"]["speculative"] = {{"method", "mtp"},
+                                         {"draft_tokens", sp->draftTokens},
+                                         {"acceptance_rate", sp->acceptanceRate},
+                                         {"draft_layers", sp->draftLayers}};
+    if (const auto& pool = in.prefillPool)
+        j["inference"]["disaggregated"] = {
+            {"prefill", {{"tp", pool->tp}, {"pp", pool->pp}, {"ep", pool->ep}, {"dp", pool->dp}}}};
     return j;
 }
 

@@ -1,10 +1,11 @@
 #include "model/validation/validation_set.h"
 
 #include "model/spec/spec_reader.h"
+#include "model/validation/run_evaluation.h"
+#include "model/validation/run_reading.h"
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 
 namespace scalescope {
 
@@ -16,23 +17,13 @@ std::string_view runClassKey(RunClass c) noexcept
     return c == RunClass::Moe ? "moe" : "dense";
 }
 
-namespace {
-
-std::vector<std::string> stringList(SpecReader& r, const json& doc, const std::string& path)
+RunClass readRunClass(SpecReader& r)
 {
-    std::vector<std::string> out;
-    if (!doc.contains("assumptions")) return out;
-    const json& list = doc["assumptions"];
-    if (!list.is_array()) {
-        r.error(path, "expected a list of strings, found " + describeJson(&list));
-        return out;
-    }
-    for (size_t i = 0; i < list.size(); ++i)
-        out.push_back(r.text(path + "/" + std::to_string(i)));
-    return out;
+    const std::string cls = r.text("/class");
+    if (cls == "moe") return RunClass::Moe;
+    if (!cls.empty() && cls != "dense") r.error("/class", "expected \"dense\" or \"moe\", found \"" + cls + "\"");
+    return RunClass::Dense;
 }
-
-} // namespace
 
 std::optional<ValidationRun> parseValidationRun(const json& doc, const std::string& file, SpecErrors& errors)
 {
@@ -49,35 +40,18 @@ std::optional<ValidationRun> parseValidationRun(const json& doc, const std::stri
     run.id = r.text("/id");
     run.name = r.text("/name");
     run.sources = r.sources();
-    if (const std::string cls = r.text("/class"); cls == "moe") {
-        run.runClass = RunClass::Moe;
-    } else if (!cls.empty() && cls != "dense") {
-        r.error("/class", "expected \"dense\" or \"moe\", found \"" + cls + "\"");
-    }
+    run.runClass = readRunClass(r);
     run.tokensPerSPerGpu = r.count("/measured/tokens_per_s_per_gpu");
     if (r.exists("/measured/mfu") && !r.isNull("/measured/mfu")) {
         run.mfu = r.fraction("/measured/mfu");
         run.mfuFlops = r.text("/measured/mfu/flops");
     }
     run.derivation = r.text("/measured/derivation");
-    run.assumptions = stringList(r, doc, "/assumptions");
+    run.assumptions = optionalStringList(r, doc, "assumptions");
     if (r.exists("/outside_bounds")) run.outsideBounds = r.text("/outside_bounds");
 
-    if (!doc.contains("scenario") || !doc["scenario"].is_object()) {
-        r.error("/scenario", "expected a scenario object (the keys of a *.scalescope.json), found " +
-                                 describeJson(doc.contains("scenario") ? &doc["scenario"] : nullptr));
-    } else {
-        r.consumed("/scenario"); // the scenario reader checks its own keys
-        SpecErrors scenarioErrors;
-        auto scenario = parseScenario(doc["scenario"], file, scenarioErrors);
-        for (SpecError& e : scenarioErrors) {
-            e.path = "/scenario" + e.path;
-            errors.push_back(std::move(e));
-        }
-        if (scenario) run.scenario = std::move(*scenario);
-        if (run.scenario.mode != Mode::Training)
-            r.error("/scenario/mode", "expected \"training\": validation runs measure training throughput");
-    }
+    if (readRunScenario(r, doc, file, errors, run.scenario) && run.scenario.mode != Mode::Training)
+        r.error("/scenario/mode", "expected \"training\": validation runs measure training throughput");
     r.reportUnreadKeys();
     if (errors.size() != before) return std::nullopt;
     return run;
@@ -85,36 +59,14 @@ std::optional<ValidationRun> parseValidationRun(const json& doc, const std::stri
 
 std::vector<ValidationRun> loadValidationSet(const fs::path& dir, SpecErrors& errors)
 {
-    std::vector<fs::path> files;
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) {
         errors.push_back({dir.string(), "", "expected a directory of validation-run *.json files"});
         return {};
     }
-    for (const auto& entry : fs::directory_iterator(dir, ec))
-        if (entry.is_regular_file() && entry.path().extension() == ".json") files.push_back(entry.path());
-    std::sort(files.begin(), files.end());
-
     std::vector<ValidationRun> runs;
-    for (const fs::path& f : files) {
-        std::ifstream in(f);
-        json doc;
-        try {
-            doc = json::parse(in);
-        } catch (const json::exception& e) {
-            errors.push_back({f.string(), "", std::string("expected JSON: ") + e.what()});
-            continue;
-        }
-        if (auto run = parseValidationRun(doc, f.string(), errors)) {
-            const bool duplicate =
-                std::any_of(runs.begin(), runs.end(), [&](const ValidationRun& o) { return o.id == run->id; });
-            if (duplicate)
-                errors.push_back(
-                    {f.string(), "/id", "expected an id no other validation run uses, found \"" + run->id + "\""});
-            else
-                runs.push_back(std::move(*run));
-        }
-    }
+    for (const auto& [f, doc] : readRunFiles(dir, errors))
+        if (auto run = parseValidationRun(doc, f.string(), errors)) (void)takeUniqueId(runs, std::move(*run), f, errors);
     return runs;
 }
 
@@ -148,70 +100,44 @@ ValidationOutcome evaluateValidationRun(const ValidationRun& run, const SpecCata
     if (run.mfu) o.measuredMfu = run.mfu->value;
     o.gpus = run.scenario.gpus;
     o.precision = run.scenario.training.precision;
-    SpecErrors errors;
-    const auto ctx = makeEvaluationContext(run.scenario, catalog, errors, run.file.string());
-    if (!ctx) {
-        o.error = errors.empty() ? "the scenario could not be resolved" : errors.front().text();
-        return o;
-    }
-    o.gpu = ctx->gpu.id;
-    o.gpuArchitecture = ctx->gpu.architecture;
-    o.model = ctx->model.name;
-    o.totalParams = ctx->cost.totalParams;
+    const auto ctx = resolveRunContext(run.scenario, run.file, catalog, o);
+    if (!ctx) return o;
     const Evaluation e = evaluate(*ctx);
-    if (!e.ok) {
-        o.error = run.file.string() + ": /scenario" + e.errorPath + ": " + e.error;
-        return o;
-    }
-    if (!(e.tokensPerSPerGpu > 0) || !std::isfinite(e.tokensPerSPerGpu)) {
-        o.error = run.file.string() + ": the model predicts no throughput";
-        return o;
-    }
-    o.ok = true;
-    o.predictedTokensPerSPerGpu = e.tokensPerSPerGpu;
+    if (!acceptPrediction(o, run.file, e)) return o;
     o.predictedMfu = e.mfu;
-    o.relativeError = relativeError(o.predictedTokensPerSPerGpu, o.measuredTokensPerSPerGpu);
     return o;
 }
 
 ValidationReport evaluateValidationSet(std::span<const ValidationRun> runs, const SpecCatalog& catalog)
 {
-    ValidationReport report;
-    std::vector<double> ratios;
-    for (const ValidationRun& run : runs) {
-        report.outcomes.push_back(evaluateValidationRun(run, catalog));
-        const ValidationOutcome& o = report.outcomes.back();
-        if (o.ok) ratios.push_back(o.predictedTokensPerSPerGpu / o.measuredTokensPerSPerGpu);
-    }
-    report.evaluated = static_cast<int>(ratios.size());
-    report.geometricMeanAbsError = geometricMeanAbsError(ratios);
-    return report;
+    return evaluateRuns<ValidationReport>(runs, [&](const ValidationRun& run) { return evaluateValidationRun(run, catalog); });
+}
+
+double runDistance(const RunPoint& scenario, const RunPoint& run) noexcept
+{
+    double d = 0;
+    if (scenario.architecture != run.architecture) d += 1000;
+    if (scenario.moe != run.moe) d += 100;
+    if (scenario.totalParams > 0 && run.totalParams > 0) d += std::abs(std::log(scenario.totalParams / run.totalParams));
+    if (scenario.gpus > 0 && run.gpus > 0)
+        d += std::abs(std::log(static_cast<double>(scenario.gpus) / static_cast<double>(run.gpus)));
+    if (scenario.precision != run.precision) d += 0.5;
+    return d;
 }
 
 double validationDistance(const Scenario& scenario, const EvaluationContext& ctx, const ValidationOutcome& o) noexcept
 {
-    const bool moe = ctx.model.moe.has_value();
     const bool runMoe = o.run && o.run->runClass == RunClass::Moe;
-    double d = 0;
-    if (ctx.gpu.architecture != o.gpuArchitecture) d += 1000;
-    if (moe != runMoe) d += 100;
-    if (ctx.cost.totalParams > 0 && o.totalParams > 0) d += std::abs(std::log(ctx.cost.totalParams / o.totalParams));
-    if (scenario.gpus > 0 && o.gpus > 0)
-        d += std::abs(std::log(static_cast<double>(scenario.gpus) / static_cast<double>(o.gpus)));
-    if (scenario.training.precision != o.precision) d += 0.5;
-    return d;
+    return runDistance({ctx.gpu.architecture, ctx.model.moe.has_value(), ctx.cost.totalParams, scenario.gpus,
+                        scenario.training.precision},
+                       {o.gpuArchitecture, runMoe, o.totalParams, o.gpus, o.precision});
 }
 
 std::optional<NearestValidationRun> nearestValidationRun(const Scenario& scenario, const EvaluationContext& ctx,
                                                          const ValidationReport& report)
 {
-    std::optional<NearestValidationRun> best;
-    for (const ValidationOutcome& o : report.outcomes) {
-        if (!o.ok) continue;
-        const double d = validationDistance(scenario, ctx, o);
-        if (!best || d < best->distance) best = NearestValidationRun{&o, d};
-    }
-    return best;
+    return nearestOutcome<NearestValidationRun>(
+        report, [&](const ValidationOutcome& o) { return validationDistance(scenario, ctx, o); });
 }
 
 } // namespace scalescope

@@ -23,6 +23,9 @@ namespace scalescope {
 
 enum class RunClass { Dense, Moe };
 [[nodiscard]] std::string_view runClassKey(RunClass c) noexcept; // "dense", "moe"
+class SpecReader;
+// "/class" of a run document: "dense" or "moe" (an error otherwise).
+[[nodiscard]] RunClass readRunClass(SpecReader& r);
 
 struct ValidationRun {
     std::string id, name;
@@ -85,6 +88,15 @@ struct ValidationReport {
 //   1000 · [different GPU architecture] + 100 · [dense vs MoE differ]
 //   + |ln(params / params_run)| + |ln(gpus / gpus_run)| + 0.5 · [precision differs]
 // Only runs that evaluated ok are candidates.
+// What the distance compares, for a scenario and for a run.
+struct RunPoint {
+    std::string_view architecture;
+    bool moe = false;
+    double totalParams = 0;
+    long long gpus = 0;
+    Precision precision = Precision::Bf16;
+};
+[[nodiscard]] double runDistance(const RunPoint& scenario, const RunPoint& run) noexcept;
 struct NearestValidationRun {
     const ValidationOutcome* outcome = nullptr;
     double distance = 0;

@@ -3045,6 +3045,53 @@ its memory latency.</source>
     </message>
 </context>
 <context>
+    <name>scalescope::ThroughputLatencyScene</name>
+    <message>
+        <source>TP %1 · PP %2 · DP %3</source>
+        <translation>TP %1 · PP %2 · DP %3</translation>
+    </message>
+    <message>
+        <source> · EP %1</source>
+        <translation> · EP %1</translation>
+    </message>
+    <message>
+        <source>Throughput against latency: %1</source>
+        <translation>吞吐量与延迟：%1</translation>
+    </message>
+    <message>
+        <source>Output tokens/s per GPU against tokens/s per user (1 / TPOT) as the batch per replica sweeps 1, 2, 4, … up to the largest batch that fits in memory; each point is one evaluation of the model. The scenario&apos;s layout is drawn thick with its operating point; the others are the best layouts of the serving search.</source>
+        <translation>每副本批量从 1、2、4 …… 扫到内存能容纳的最大批量时，每 GPU 输出 token/s 与每用户 token/s（1 / TPOT）的关系；每个点都是模型的一次评估。本场景的布局以粗线绘制并标出其工作点；其余为服务布局搜索中最好的布局。</translation>
+    </message>
+    <message>
+        <source>Tokens/s per user (1 / TPOT)</source>
+        <translation>每用户 token/s（1 / TPOT）</translation>
+    </message>
+    <message>
+        <source>Output tokens/s per GPU</source>
+        <translation>每 GPU 输出 token/s</translation>
+    </message>
+    <message>
+        <source>%1 (this scenario)</source>
+        <translation>%1（本场景）</translation>
+    </message>
+    <message>
+        <source>Operating point</source>
+        <translation>工作点</translation>
+    </message>
+    <message>
+        <source>Operating point: the scenario&apos;s batch (ring)</source>
+        <translation>工作点：本场景的批量（圆环）</translation>
+    </message>
+    <message>
+        <source>B %1</source>
+        <translation>批 %1</translation>
+    </message>
+    <message>
+        <source>Batch %1: TTFT %2, TPOT %3</source>
+        <translation>批量 %1：TTFT %2，TPOT %3</translation>
+    </message>
+</context>
+<context>
     <name>scalescope::TimelineView</name>
     <message>
         <source>No timeline: the scenario could not be evaluated.</source>

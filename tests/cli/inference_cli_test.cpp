@@ -1,6 +1,6 @@
 // `scalescope-cli evaluate` of an inference scenario: the evaluation keys
 // (DESIGN.md, SI units), the breakdown's prefill and decode rows with their
-// labelled assumptions, and keys the model does not build refused.
+// labelled assumptions, the serving options' keys, and misspelt keys refused.
 
 #include "app/cli/commands.h"
 
@@ -75,15 +75,41 @@ TEST_CASE("evaluate --breakdown of an inference scenario: prefill and decode row
     CHECK_THAT(tlerr.str(), Catch::Contains("--timeline: expected a training scenario"));
 }
 
-TEST_CASE("evaluate refuses keys of what is not built (speculative decoding) with an unknown-key error",
+TEST_CASE("evaluate refuses a misspelt serving key with an unknown-key error naming its path and the nearest key",
           "[cli][inference]")
 {
     nlohmann::json j = nlohmann::json::parse(std::ifstream(kFixture));
-    j["inference"]["speculative_tokens"] = 4;
+    j["inference"]["speculative"] = {{"draft_token", 4}, {"acceptance_rate", 0.7}};
     const fs::path file = fs::temp_directory_path() / "scalescope-inference-speculative.scalescope.json";
     std::ofstream(file) << j.dump(2);
     std::ostringstream out, err;
     CHECK(runEvaluate({file.string()}, out, err) == 1);
-    CHECK_THAT(err.str(), Catch::Contains("/inference/speculative_tokens: unknown key"));
+    CHECK_THAT(err.str(), Catch::Contains("/inference/speculative/draft_token: unknown key; did you mean draft_tokens?"));
     CHECK(out.str().empty());
+}
+
+TEST_CASE("evaluate of speculative decoding, chunked prefill and a disaggregated prefill pool prints their keys, the "
+          "cost per million tokens and its currency",
+          "[cli][inference]")
+{
+    nlohmann::json j = nlohmann::json::parse(std::ifstream(kFixture));
+    j["gpus"] = 16;
+    j["inference"]["prefill_chunk"] = 512;
+    j["inference"]["speculative"] = {{"method", "mtp"}, {"draft_tokens", 3}, {"acceptance_rate", 0.8}};
+    j["inference"]["disaggregated"] = {{"prefill", {{"tp", 8}}}};
+    j["facility"] = {{"currency", "EUR"}};
+    const fs::path file = fs::temp_directory_path() / "scalescope-inference-serving.scalescope.json";
+    std::ofstream(file) << j.dump(2);
+    std::ostringstream out, err;
+    REQUIRE(runEvaluate({file.string()}, out, err) == 0);
+    INFO(err.str());
+    const auto e = nlohmann::json::parse(out.str());
+    CHECK(e["currency"] == "EUR");
+    CHECK(e["cost_per_million_tokens"].get<double>() > 0);
+    CHECK(e["prefill_chunks"] == 4); // the fixture's prompt of 2,048 tokens
+    CHECK(e["speculative"]["accepted_per_step"].get<double>() == Approx((1 - 0.8 * 0.8 * 0.8 * 0.8) / 0.2));
+    CHECK(e["disaggregated"]["prefill_gpus"] == 8);
+    CHECK(e["disaggregated"]["decode_gpus"] == 8);
+    CHECK(e["disaggregated"]["kv_transfer_s"].get<double>() > 0);
+    CHECK(e["disaggregated"]["kv_transfer_tier"].is_string());
 }

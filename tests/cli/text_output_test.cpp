@@ -69,6 +69,43 @@ TEST_CASE("validate's text table: every row has its seven cells apart, the longe
     CHECK(longest > 40); // the case that ran into the GPU column when the column was 40 characters wide
 }
 
+TEST_CASE("validate's inference section follows the training table: eleven cells a row, and the same cases in JSON",
+          "[cli][inference]")
+{
+    std::ostringstream out, err;
+    REQUIRE(runValidate({}, out, err) == 0);
+    const auto rows = lines(out.str());
+    size_t header = 0;
+    while (header < rows.size() && rows[header].rfind("inference case", 0) != 0)
+        ++header;
+    REQUIRE(header < rows.size());
+    CHECK(rows[header - 1].rfind("inference runs (", 0) == 0);
+    int dataRows = 0;
+    for (size_t i = header + 1; i < rows.size() && rows[i].rfind("measured and predicted", 0) != 0; ++i) {
+        INFO(rows[i]);
+        const auto c = cells(rows[i]);
+        REQUIRE(c.size() == 11);
+        CHECK(std::regex_match(c[4], std::regex("[0-9]+!?")));            // the batch the model evaluated
+        CHECK(std::regex_match(c[5], std::regex("[0-9]+/[0-9]+")));       // prompt / output tokens
+        CHECK(std::regex_match(c[8], std::regex("[+-][0-9]+\\.[0-9] %"))); // tokens/s per GPU error
+        ++dataRows;
+    }
+    CHECK(rows.back().rfind("inference runs held to the bounds", 0) == 0);
+
+    std::ostringstream json, jsonErr;
+    REQUIRE(runValidate({"--json"}, json, jsonErr) == 0);
+    const auto report = nlohmann::json::parse(json.str());
+    REQUIRE(report.contains("inference"));
+    CHECK(static_cast<int>(report["inference"]["cases"].size()) == dataRows);
+    CHECK(report["inference"]["held"]["runs"].get<int>() >= 10);
+    for (const auto& c : report["inference"]["cases"]) {
+        CHECK(c["ok"] == true);
+        CHECK(c.contains("not_modelled"));
+        CHECK(c["error"].get<double>() ==
+              Approx(c["predicted_tokens_per_s_per_gpu"].get<double>() / c["measured_tokens_per_s_per_gpu"].get<double>() - 1));
+    }
+}
+
 TEST_CASE("search ranks every fitting layout and marks those beyond the best published run, naming it (issue 29)",
           "[cli]")
 {
@@ -105,11 +142,11 @@ TEST_CASE("search ranks every fitting layout and marks those beyond the best pub
     fs::remove(file);
 }
 
-TEST_CASE("The export views are one list: nine, each found by its key", "[cli]")
+TEST_CASE("The export views are one list: ten, each found by its key", "[cli]")
 {
-    CHECK(kExportViews.size() == 9);
+    CHECK(kExportViews.size() == 10);
     for (const ExportViewInfo& v : kExportViews)
         CHECK(findExportView(v.key) == &v);
     CHECK(findExportView("timeline") == nullptr);
-    CHECK(exportViewKeys(", ", " or ") == "chip, sm, superchip, rack, memory, roofline, topology, power or sharding");
+    CHECK(exportViewKeys(", ", " or ") == "chip, sm, superchip, rack, memory, roofline, topology, power, sharding or throughput-latency");
 }

@@ -38,7 +38,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             return 0;
         }
         for (double v : {e.ttft.si, e.tpot.si, e.kvCache.si, e.kvCachePerGpu.si, e.tokensPerSPerUser,
-                         e.outputTokensPerS, e.tokensPerSPerGpu, e.decodeMfu, e.energyPerToken.si})
+                         e.outputTokensPerS, e.tokensPerSPerGpu, e.decodeMfu, e.energyPerToken.si,
+                         e.costPerMillionTokens, e.kvTransfer.si, e.draftTime.si, e.acceptedPerStep})
             requireFinite(v);
         if (e.ttft.si < 0 || e.tpot.si < 0) std::abort();
         for (int i = 0; i < e.ops.size(); ++i) requireFinite(e.ops[i].time.si);

@@ -90,8 +90,8 @@ TEST_CASE("Inference block: invalid values are errors at their JSON path", "[inf
     CHECK(scenarioErrorPaths(noBlock) == std::vector<std::string>{"/inference"});
 }
 
-TEST_CASE("Inference block: unknown keys are errors with a suggestion; disaggregated serving and speculative decoding "
-          "are not modelled, so their keys are unknown too",
+TEST_CASE("Inference block: unknown keys are errors with a suggestion; a speculative or disaggregated block that is "
+          "not an object is an error at its path",
           "[inference][scenario]")
 {
     CHECK_THAT(errorText(inferenceDoc({{"promt_tokens", 100}})),
@@ -101,4 +101,91 @@ TEST_CASE("Inference block: unknown keys are errors with a suggestion; disaggreg
     for (const char* key : {"disaggregated", "prefill_gpus", "speculative", "draft_tokens"})
         CHECK(scenarioErrorPaths(inferenceDoc({{key, 1}})) ==
               std::vector<std::string>{std::string("/inference/") + key});
+}
+
+TEST_CASE("Inference block: prefill_chunk, kv_offload, speculative and disaggregated read as written and survive a save",
+          "[inference][scenario]")
+{
+    nlohmann::json doc = inferenceDoc({{"batch", 4},
+                                       {"prefill_chunk", 512},
+                                       {"kv_offload", true},
+                                       {"speculative", {{"method", "mtp"}, {"draft_tokens", 3}, {"acceptance_rate", 0.8}}},
+                                       {"disaggregated", {{"prefill", {{"tp", 4}, {"dp", 1}}}}}});
+    doc["gpus"] = 12;
+    doc["facility"] = {{"currency", "EUR"}};
+    SpecErrors errors;
+    const auto s = parseScenario(doc, "serve.json", errors);
+    for (const auto& e : errors) UNSCOPED_INFO(e.text());
+    REQUIRE(s);
+    const InferenceSettings& in = s->inference;
+    CHECK(in.prefillChunk == 512);
+    CHECK(in.kvOffload);
+    REQUIRE(in.speculative);
+    CHECK(in.speculative->draftTokens == 3);
+    CHECK(in.speculative->acceptanceRate == 0.8);
+    CHECK(in.speculative->draftLayers == 1);
+    REQUIRE(in.prefillPool);
+    CHECK(in.prefillPool->tp == 4);
+    CHECK(in.prefillPool->pp == 1);
+    CHECK(in.prefillPool->ep == 1);
+    CHECK(in.prefillPool->dp == 1);
+    CHECK(s->facility.currency == "EUR");
+    CHECK(s->parallel.dp == 1); // omitted: the 12 GPUs less the prefill pool's 4, over tp 8
+
+    const auto again = parseScenario(scenarioToJson(*s), "saved.json", errors);
+    REQUIRE(again);
+    CHECK(again->inference.prefillChunk == 512);
+    CHECK(again->inference.kvOffload);
+    CHECK(again->inference.speculative == in.speculative);
+    CHECK(again->inference.prefillPool == in.prefillPool);
+    CHECK(again->facility.currency == "EUR");
+    // A scenario without them saves none of them.
+    const auto plain = parseScenario(inferenceDoc({{"batch", 4}}), "plain.json", errors);
+    REQUIRE(plain);
+    const nlohmann::json saved = scenarioToJson(*plain);
+    for (const char* key : {"prefill_chunk", "kv_offload", "speculative", "disaggregated"})
+        CHECK_FALSE(saved["inference"].contains(key));
+    CHECK_FALSE(saved["facility"].contains("currency"));
+    CHECK(plain->facility.currency == "USD");
+}
+
+TEST_CASE("Inference block: invalid speculative, disaggregated, prefill_chunk, kv_offload and currency values are "
+          "errors at their JSON path, misspelt nested keys get a suggestion",
+          "[inference][scenario]")
+{
+    using Paths = std::vector<std::string>;
+    const nlohmann::json mtp{{"draft_tokens", 2}, {"acceptance_rate", 0.7}};
+    auto with = [&](const char* key, const nlohmann::json& value) {
+        nlohmann::json sp = mtp;
+        sp[key] = value;
+        return inferenceDoc({{"speculative", sp}});
+    };
+    CHECK(scenarioErrorPaths(with("acceptance_rate", 1.5)) == Paths{"/inference/speculative/acceptance_rate"});
+    CHECK(scenarioErrorPaths(with("acceptance_rate", -0.1)) == Paths{"/inference/speculative/acceptance_rate"});
+    CHECK(scenarioErrorPaths(with("draft_tokens", 0)) == Paths{"/inference/speculative/draft_tokens"});
+    CHECK(scenarioErrorPaths(with("draft_tokens", 65)) == Paths{"/inference/speculative/draft_tokens"});
+    CHECK(scenarioErrorPaths(with("method", "eagle")) == Paths{"/inference/speculative/method"});
+    CHECK(scenarioErrorPaths(with("draft_layers", 0)) == Paths{"/inference/speculative/draft_layers"});
+    CHECK(scenarioErrorPaths(inferenceDoc({{"speculative", {{"draft_tokens", 2}}}})) ==
+          Paths{"/inference/speculative/acceptance_rate"});
+    CHECK(scenarioErrorPaths(inferenceDoc({{"speculative", {{"acceptance_rate", 0.5}}}})) ==
+          Paths{"/inference/speculative/draft_tokens"});
+    CHECK_THAT(errorText(with("draft_token", 2)),
+               Catch::Contains("serve.json: /inference/speculative/draft_token: unknown key; did you mean draft_tokens?"));
+    CHECK_THAT(errorText(with("aceptance_rate", 2)),
+               Catch::Contains("/inference/speculative/aceptance_rate: unknown key; did you mean acceptance_rate?"));
+
+    CHECK(scenarioErrorPaths(inferenceDoc({{"disaggregated", {{"decode", {{"tp", 8}}}}}})) ==
+          Paths{"/inference/disaggregated", "/inference/disaggregated/decode"});
+    CHECK(scenarioErrorPaths(inferenceDoc({{"disaggregated", {{"prefill", {{"tp", 0}}}}}})) ==
+          Paths{"/inference/disaggregated/prefill/tp"});
+    CHECK_THAT(errorText(inferenceDoc({{"disaggregated", {{"prefill", {{"tp", 2}, {"ddp", 2}}}}}})),
+               Catch::Contains("/inference/disaggregated/prefill/ddp: unknown key; did you mean dp?"));
+
+    CHECK(scenarioErrorPaths(inferenceDoc({{"prefill_chunk", 0}})) == Paths{"/inference/prefill_chunk"});
+    CHECK(scenarioErrorPaths(inferenceDoc({{"kv_offload", "yes"}})) == Paths{"/inference/kv_offload"});
+    nlohmann::json money = inferenceDoc({});
+    money["facility"] = {{"currency", "dollars"}};
+    CHECK(scenarioErrorPaths(money) == Paths{"/facility/currency"});
+    CHECK_THAT(errorText(money), Catch::Contains("/facility/currency: expected a three-letter ISO 4217 code"));
 }

@@ -1,5 +1,7 @@
 #include "roofline_scene.h"
 
+#include "chart_style.h"
+
 #include <QtCharts/QChart>
 #include <QtCharts/QLegend>
 #include <QtCharts/QLineSeries>
@@ -64,13 +66,7 @@ RooflineScene::RooflineScene(const GpuSpec& gpu, std::vector<RooflineOp> ops, co
 void RooflineScene::buildChart(const GpuSpec& gpu)
 {
     const HardwarePalette& p = hardwarePalette();
-    m_chart = new QChart;
-    addItem(m_chart);
-    m_chart->setGeometry(QRectF(0, 0, kChartWidth, kChartHeight));
-    m_chart->legend()->hide();
-    m_chart->setBackgroundBrush(p.background);
-    m_chart->setBackgroundPen(QPen(p.outline));
-    m_chart->setAnimationOptions(QChart::NoAnimation);
+    m_chart = addPaletteChart(*this, QRectF(0, 0, kChartWidth, kChartHeight), p);
 
     const double hbm = gpu.hbm.bandwidth.value.si;
     double xLo = 0.1, xHi = 1e4;
@@ -93,15 +89,7 @@ void RooflineScene::buildChart(const GpuSpec& gpu)
         axis->setBase(10);
         axis->setLabelFormat(QStringLiteral("%g"));
         axis->setMinorTickCount(-1);
-        QFont f;
-        f.setPixelSize(15);
-        axis->setLabelsFont(f);
-        f.setPixelSize(17);
-        f.setBold(true);
-        axis->setTitleFont(f);
-        axis->setLabelsColor(p.text);
-        axis->setTitleBrush(p.text);
-        axis->setGridLineColor(p.outline.lighter(130));
+        stylePaletteAxis(*axis, p);
         axis->setMinorGridLineColor(QColor(p.outline.red(), p.outline.green(), p.outline.blue(), 60));
         axis->setLinePenColor(p.outline);
     }
@@ -109,11 +97,7 @@ void RooflineScene::buildChart(const GpuSpec& gpu)
     yAxis->setRange(yLo, yHi);
     m_chart->addAxis(xAxis, Qt::AlignBottom);
     m_chart->addAxis(yAxis, Qt::AlignLeft);
-    auto attach = [&](QXYSeries* s) {
-        m_chart->addSeries(s);
-        s->attachAxis(xAxis);
-        s->attachAxis(yAxis);
-    };
+    auto attach = [&](QXYSeries* s) { addSeriesOnAxes(*m_chart, s); };
     QFont pointFont;
     pointFont.setPixelSize(14);
     pointFont.setBold(true);
