@@ -1,12 +1,13 @@
-#include "chrome_trace.h"
 #include "cli_args.h"
 #include "commands.h"
+#include "csv_output.h"
 #include "serving_commands.h"
 #include "scenario_loading.h"
 #include "text_table.h"
 
 #include "model/inference/inference_json.h"
 #include "model/inference/inference_step.h"
+#include "model/report/chrome_trace.h"
 #include "model/search/layout_search.h"
 #include "model/training/evaluation_json.h"
 #include "model/training/operation_breakdown.h"
@@ -19,7 +20,7 @@ namespace scalescope::cli {
 
 namespace {
 
-constexpr const char* kEvaluateHelp = R"(usage: scalescope-cli evaluate SCENARIO... [--timeline] [--breakdown] [--text]
+constexpr const char* kEvaluateHelp = R"(usage: scalescope-cli evaluate SCENARIO... [--timeline] [--breakdown] [--text | --csv]
 
 Evaluates one training step of each scenario (*.scalescope.json) and prints
 the evaluation as JSON (SI units). With several scenarios, prints a list.
@@ -37,9 +38,12 @@ docs/inference.md); --breakdown adds its prefill and decode rows
                step and collective per step, with FLOPs, bytes, the efficiency
                applied, its source and citation, time, hidden part, share)
   --text       with --breakdown: print the table as text instead of JSON
+  --csv        CSV instead of JSON: one row per scenario with the JSON's keys
+               flattened ("comm.tp.exposed_s"); with --breakdown, one row per
+               operation row with its source, the file in the first column
 )";
 
-constexpr const char* kSearchHelp = R"(usage: scalescope-cli search SCENARIO [--top K] [--text]
+constexpr const char* kSearchHelp = R"(usage: scalescope-cli search SCENARIO [--top K] [--text | --csv]
                             [--objective throughput|latency] [--tpot-max S] [--ttft-max S]
 
 Enumerates every valid layout (tp, pp, dp, cp, ep, vpp, micro-batch size,
@@ -54,8 +58,11 @@ layouts so marked. On a superchip (GB200, GB300) a layout may also spill
 what exceeds HBM to the CPU's memory over NVLink-C2C, costed in its step
 time: such a layout shows "fits": false, "fits_with_spill": true and the
 bytes spilled ("spill_B").
-  --top K   how many layouts to print
+  --top K   how many layouts to print (with --csv, default: every one that fits)
   --text    a table instead of JSON
+  --csv     one CSV row per ranked layout: rank, layout, step_time_s, mfu,
+            memory_total_B, exposed communication per axis (exposed_tp_s,
+            ...), bubble_s and bubble_fraction
 An inference scenario ("mode": "inference") ranks its serving layouts
 instead: every tp x pp x dp of its GPUs (ep dividing dp), each at the batch
 its objective picks, with its batch, ttft_s, tpot_s, tokens_per_s_per_gpu,
@@ -146,12 +153,16 @@ bool evaluateInferenceScenario(const EvaluationContext& ctx, const std::string& 
 
 int runEvaluate(const Args& args, std::ostream& out, std::ostream& err)
 {
-    const auto parsed = CliArgs::parse(args, {"--timeline", "--breakdown", "--text", "--help"}, {}, err);
+    const auto parsed = CliArgs::parse(args, {"--timeline", "--breakdown", "--text", "--csv", "--help"}, {}, err);
     if (!parsed) return Usage;
     if (parsed->has("--help")) { out << kEvaluateHelp; return Ok; }
     if (parsed->positional().empty()) { err << "error: evaluate needs a SCENARIO\n" << kEvaluateHelp; return Usage; }
     if (parsed->has("--text") && !parsed->has("--breakdown")) {
         err << "error: --text: expected together with --breakdown\n";
+        return Usage;
+    }
+    if (parsed->has("--csv") && (parsed->has("--text") || parsed->has("--timeline"))) {
+        err << "error: --csv: not with " << (parsed->has("--text") ? "--text" : "--timeline") << "\n";
         return Usage;
     }
     const bool text = parsed->has("--text");
@@ -183,6 +194,7 @@ int runEvaluate(const Args& args, std::ostream& out, std::ostream& err)
     // One convention for every command: output only on success, the reason on stderr.
     if (status != Ok) return status;
     if (text) out << tables;
+    else if (parsed->has("--csv")) out << (parsed->has("--breakdown") ? breakdownsCsv(results) : evaluationsCsv(results));
     else out << (results.size() == 1 ? results[0] : results).dump(2) << "\n";
     return status;
 }
@@ -232,12 +244,14 @@ void printSearchTable(const EvaluationContext& ctx, const SearchResult& r, std::
 
 int runSearch(const Args& args, std::ostream& out, std::ostream& err)
 {
-    const auto parsed =
-        CliArgs::parse(args, {"--help", "--text"}, {"--top", "--objective", "--tpot-max", "--ttft-max"}, err);
+    const auto parsed = CliArgs::parse(args, {"--help", "--text", "--csv"},
+                                       {"--top", "--objective", "--tpot-max", "--ttft-max"}, err);
     if (!parsed) return Usage;
     if (parsed->has("--help")) { out << kSearchHelp; return Ok; }
     if (parsed->positional().size() != 1) { err << "error: search needs one SCENARIO\n" << kSearchHelp; return Usage; }
+    if (parsed->has("--text") && parsed->has("--csv")) { err << "error: --csv: not with --text\n"; return Usage; }
     SearchOptions options;
+    if (parsed->has("--csv")) options.top = static_cast<int>(kMaxSearchTop);
     if (const auto top = parsed->value("--top")) {
         const auto k = parseWholeArg("--top", *top, 1, kMaxSearchTop, err);
         if (!k) return Usage;
@@ -245,6 +259,10 @@ int runSearch(const Args& args, std::ostream& out, std::ostream& err)
     }
     const auto ctx = loadContext(parsed->positional()[0], err);
     if (!ctx) return BadInput;
+    if (ctx->scenario.mode == Mode::Inference && parsed->has("--csv")) {
+        err << parsed->positional()[0] << ": --csv: expected a training scenario (the serving search prints JSON or --text)\n";
+        return BadInput;
+    }
     if (ctx->scenario.mode == Mode::Inference)
         return runServingSearch(*ctx, parsed->positional()[0], *parsed, options.top, out, err);
     for (const char* option : kServingSearchOptions)
@@ -259,6 +277,10 @@ int runSearch(const Args& args, std::ostream& out, std::ostream& err)
     }
     if (parsed->has("--text")) {
         printSearchTable(*ctx, r, out);
+        return Ok;
+    }
+    if (parsed->has("--csv")) {
+        out << searchCsv(*ctx, r);
         return Ok;
     }
     nlohmann::json best = nlohmann::json::array();
@@ -305,20 +327,7 @@ int runTrace(const Args& args, std::ostream& out, std::ostream& err)
     const Evaluation e = evaluate(*ctx);
     if (!e.ok) { err << parsed->positional()[0] << ": " << e.errorPath << ": " << e.error << "\n"; return BadInput; }
     const Timeline t = buildTimeline(*ctx, ctx->scenario.parallel, e);
-    ChromeTrace trace;
-    for (int s = 0; s < t.stages; ++s) {
-        trace.process(s, "stage " + std::to_string(s));
-        for (Lane l : {Lane::Compute, Lane::Tp, Lane::Cp, Lane::Ep, Lane::Pp, Lane::Dp})
-            trace.thread(s, static_cast<int>(l), std::string(laneKey(l)));
-    }
-    for (const TimelineEvent& ev : t.events) {
-        std::string name(eventKindKey(ev.kind));
-        if (ev.lane != Lane::Compute) name = std::string(laneKey(ev.lane)) + (ev.exposed ? "" : " (overlapped)");
-        if (ev.microbatch >= 0) name += " mb " + std::to_string(ev.microbatch);
-        trace.span(ev.stage, static_cast<int>(ev.lane), name, std::string(laneKey(ev.lane)), ev.start, ev.end - ev.start,
-                   {{"bytes", ev.bytes.si}, {"chunk", ev.chunk}});
-    }
-    if (!trace.write(*file, err)) return BadInput;
+    if (!trainingTrace(t).write(*file, err)) return BadInput;
     out << "wrote " << t.events.size() << " events (" << t.end.si * 1e3 << " ms step) to " << *file << "\n";
     return Ok;
 }

@@ -36,8 +36,9 @@ std::string exportHelp()
     for (const ExportViewInfo& v : kExportViews)
         views += std::string("             ") + v.key + ": " + v.what + "\n";
     return "usage: scalescope-cli export [SCENARIO] --view " + exportViewKeys("|", "|") + "\n" +
-           R"(                             --format svg|png|pdf -o FILE
-                             [--gpu ID] [--system ID] [--width PX --height PX]
+           R"(                             [--format svg|png|pdf] -o FILE
+                             [--gpu ID] [--system ID] [--page a4|letter|WxH mm | --width PX --height PX]
+                             [--dpi N]
 
 Renders one hardware view, in the print palette, with its title, legend and
 the spec sources it cites. SVG and PDF keep text as text.
@@ -48,7 +49,8 @@ the spec sources it cites. SVG and PDF keep text as text.
            R"(             power and sharding evaluate SCENARIO (default: the built-in default);
              throughput-latency an inference SCENARIO (default: the LLaMA-3 70B
              serving preset): its layout and the 3 best of the serving search
-  --format   svg, png or pdf (default: from the file name)
+  --format   svg, png or pdf (default: from the file name); a file name
+             ending in another of them is refused (exit 2)
   -o FILE    where to write
   --gpu      GPU id for chip, sm and roofline (default: the system's GPU, else b200)
   --gpus     GPUs in the topology, rounded up to whole NVLink domains
@@ -58,6 +60,10 @@ the spec sources it cites. SVG and PDF keep text as text.
   --system   system id (default: the scenario's, else gb200-nvl72)
   --width, --height   page size in pixels (PNG) or points (SVG, PDF);
              default 1600 x 1000
+  --page     a paper page: a4, letter (turned landscape for a wide view) or
+             WxH mm ("300x200 mm"); the view is fitted inside its margins
+  --dpi N    PNG only: pixels per inch of the page (default 72: a point a
+             pixel), e.g. --page a4 --dpi 300 for 3508 x 2480 pixels
 )";
 }
 
@@ -89,7 +95,7 @@ std::optional<std::string> scenarioSystem(const std::string& file, std::ostream&
 
 // The views of an evaluated scenario: power and sharding.
 int renderPlanned(const CliArgs& parsed, const SpecCatalog& catalog, const std::string& view, const QString& fileName,
-                  ExportFormat format, QSize size, std::ostream& out, std::ostream& err)
+                  ExportFormat format, const ExportPage& page, std::ostream& out, std::ostream& err)
 {
     const std::string file = parsed.positional().empty() ? std::string(kDefaultScenarioFile) : parsed.positional().front();
     std::filesystem::path path = file;
@@ -123,7 +129,7 @@ int renderPlanned(const CliArgs& parsed, const SpecCatalog& catalog, const std::
     if (view == "power") scene = std::make_unique<PowerScene>(*result, palette);
     else scene = std::make_unique<ShardingMapScene>(*result, colouring, palette);
     QString error;
-    if (!exportScene(*scene, fileName, format, size, &error)) {
+    if (!exportScene(*scene, fileName, format, page, &error)) {
         err << "error: " << error.toStdString() << "\n";
         return BadInput;
     }
@@ -131,10 +137,61 @@ int renderPlanned(const CliArgs& parsed, const SpecCatalog& catalog, const std::
     return Ok;
 }
 
+// The page from --page or --width/--height, and --dpi; on an error, says
+// which option and sets exitCode (usage or bad input).
+std::optional<ExportPage> exportPageOptions(const CliArgs& parsed, ExportFormat format, std::ostream& err, int& exitCode)
+{
+    exitCode = Usage;
+    ExportPage page;
+    if (const auto text = parsed.value("--page")) {
+        if (parsed.value("--width") || parsed.value("--height")) {
+            err << "error: --page: not with --width or --height\n";
+            return std::nullopt;
+        }
+        QString why;
+        const auto paper = exportPageFrom(QString::fromStdString(*text), &why);
+        if (!paper) {
+            err << "error: --page: " << why.toStdString() << "\n";
+            return std::nullopt;
+        }
+        page = *paper;
+    }
+    for (const auto& [option, slot] : {std::pair{"--width", &page.size.rwidth()}, std::pair{"--height", &page.size.rheight()}}) {
+        if (const auto text = parsed.value(option)) {
+            const auto v = parseNumberArg(option, *text, err);
+            if (!v) return std::nullopt;
+            if (*v < 150 || *v > 20000) {
+                err << "error: " << option << ": expected 150 to 20000 pixels, found " << *text << "\n";
+                exitCode = BadInput;
+                return std::nullopt;
+            }
+            *slot = static_cast<int>(*v);
+        }
+    }
+    if (const auto text = parsed.value("--dpi")) {
+        if (format != ExportFormat::Png) {
+            err << "error: --dpi: only for PNG (SVG and PDF are vector: --page sets their size)\n";
+            return std::nullopt;
+        }
+        constexpr double kMinDpi = 36, kMaxDpi = 1200; // a thumbnail to a photo print
+        const auto v = parseNumberArg("--dpi", *text, err);
+        if (!v) return std::nullopt;
+        if (*v < kMinDpi || *v > kMaxDpi) {
+            err << "error: --dpi: expected 36 to 1200 dots per inch, found " << *text << "\n";
+            exitCode = BadInput;
+            return std::nullopt;
+        }
+        page.dpi = *v;
+    }
+    return page;
+}
+
 int render(const Args& args, std::ostream& out, std::ostream& err)
 {
     const auto parsed = CliArgs::parse(args, {"--help"},
-                                       {"--view", "--format", "-o", "--output", "--gpu", "--system", "--width", "--height", "--colour", "--gpus"}, err);
+                                       {"--view", "--format", "-o", "--output", "--gpu", "--system", "--width", "--height", "--colour", "--gpus",
+                                        "--page", "--dpi"},
+                                       err);
     if (!parsed) return Usage;
     if (parsed->has("--help")) {
         out << exportHelp();
@@ -157,27 +214,27 @@ int render(const Args& args, std::ostream& out, std::ostream& err)
     }
     const bool planned = known->planned;
     const QString fileName = QString::fromStdString(*file);
-    const auto format = exportFormatFrom(parsed->value("--format") ? QString::fromStdString(*parsed->value("--format")) : fileName);
-    if (!format) {
-        err << "error: --format: expected svg, png or pdf\n";
-        return Usage;
-    }
-    QSize size = kDefaultExportSize;
-    for (const auto& [option, slot] : {std::pair{"--width", &size.rwidth()}, std::pair{"--height", &size.rheight()}}) {
-        if (const auto text = parsed->value(option)) {
-            const auto v = parseNumberArg(option, *text, err);
-            if (!v) return Usage;
-            if (*v < 150 || *v > 20000) {
-                err << "error: " << option << ": expected 150 to 20000 pixels, found " << *text << "\n";
-                return BadInput;
-            }
-            *slot = static_cast<int>(*v);
+    std::optional<ExportFormat> requested;
+    if (const auto f = parsed->value("--format")) {
+        requested = exportFormatFrom(QString::fromStdString(*f));
+        if (!requested || f->find('.') != std::string::npos) {
+            err << "error: --format: expected svg, png or pdf, found \"" << *f << "\"\n";
+            return Usage;
         }
     }
+    QString why;
+    const auto format = chooseExportFormat(requested, fileName, &why);
+    if (!format) {
+        err << "error: " << why.toStdString() << "\n";
+        return Usage;
+    }
+    int pageError = Ok;
+    const auto page = exportPageOptions(*parsed, *format, err, pageError);
+    if (!page) return pageError;
 
     const SpecCatalog& catalog = sharedCatalog(err);
-    if (*view == "throughput-latency") return exportServingChart(parsed->positional(), fileName, *format, size, out, err);
-    if (planned) return renderPlanned(*parsed, catalog, *view, fileName, *format, size, out, err);
+    if (*view == "throughput-latency") return exportServingChart(parsed->positional(), fileName, *format, *page, out, err);
+    if (planned) return renderPlanned(*parsed, catalog, *view, fileName, *format, *page, out, err);
     std::string systemId = kDefaultSystem;
     bool systemChosen = false;
     if (!parsed->positional().empty()) {
@@ -245,7 +302,7 @@ int render(const Args& args, std::ostream& out, std::ostream& err)
         scene = std::make_unique<RackScene>(*system, catalog, palette);
     }
     QString error;
-    if (!exportScene(*scene, fileName, *format, size, &error)) {
+    if (!exportScene(*scene, fileName, *format, *page, &error)) {
         err << "error: " << error.toStdString() << "\n";
         return BadInput;
     }

@@ -16,7 +16,7 @@ constexpr int kComparedLayouts = 3;
 } // namespace
 
 int exportServingChart(const std::vector<std::string>& positional, const QString& fileName, ExportFormat format,
-                       QSize size, std::ostream& out, std::ostream& err)
+                       const ExportPage& page, std::ostream& out, std::ostream& err)
 {
     std::string file = positional.empty() ? std::string() : positional.front();
     if (file.empty())
@@ -38,7 +38,7 @@ int exportServingChart(const std::vector<std::string>& positional, const QString
     data.operating = servingPoint(e);
     ThroughputLatencyScene scene(data, HardwarePalette::print());
     QString error;
-    if (!exportScene(scene, fileName, format, size, &error)) {
+    if (!exportScene(scene, fileName, format, page, &error)) {
         err << "error: " << error.toStdString() << "\n";
         return BadInput;
     }

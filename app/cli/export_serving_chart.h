@@ -12,6 +12,6 @@
 namespace scalescope::cli {
 
 int exportServingChart(const std::vector<std::string>& positional, const QString& fileName, ExportFormat format,
-                       QSize size, std::ostream& out, std::ostream& err);
+                       const ExportPage& page, std::ostream& out, std::ostream& err);
 
 } // namespace scalescope::cli

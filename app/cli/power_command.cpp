@@ -7,6 +7,7 @@
 #include "scenario_loading.h"
 
 #include "model/power/facility_report.h"
+#include "model/report/report_units.h"
 #include "model/spec/quantity_parser.h"
 
 #include <cstdio>
@@ -28,13 +29,6 @@ and goodput under failures. Every component line names its source key.
 )";
 
 std::string number(double v, int digits = 3) { return formatSignificant(v, digits); }
-
-std::string money(double v)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, v >= 100 ? "%.0f" : "%.2f", v);
-    return buf;
-}
 
 std::string percent(double v) { return number(v * 100.0, 3) + " %"; }
 
@@ -106,16 +100,21 @@ void printBudget(const EvaluationContext& ctx, const FacilityReport& r, std::ost
 void printJob(const EvaluationContext& ctx, const Evaluation& e, const FacilityReport& r, std::ostream& out)
 {
     const EnergyReport& en = r.energy;
+    const std::string& currency = ctx.scenario.facility.currency;
+    auto money = [&](double v) { return formatMoney(v, currency); };
+    // One energy unit for the job's lines.
+    const EnergyUnit unit = tableEnergyUnit({en.energyPerStep, en.energyPerMillionTokens, en.runSteps > 0 ? en.runEnergy : Joules{}});
+    auto energy = [&](Joules j) { return number(inEnergyUnit(j, unit)) + " " + std::string(energyUnitSymbol(unit)); };
     out << "\nJob: step " << format(e.stepTime) << ", MFU " << percent(e.mfu) << " -> utilisation " << number(en.utilisation)
         << "\n  IT " << format(en.itPower) << ", facility " << format(en.facilityPower) << "; coolant "
         << number(litresPerMinute(r.jobCooling.flow)) << " L/min\n"
-        << "  energy per step " << format(en.energyPerStep) << ", per million tokens " << format(en.energyPerMillionTokens)
+        << "  energy per step " << energy(en.energyPerStep) << ", per million tokens " << energy(en.energyPerMillionTokens)
         << ", " << number(en.tokensPerJoule) << " tokens per joule\n"
         << "  cost per step " << money(en.costPerStep) << " (electricity " << money(en.energyCostPerStep) << ", GPU time "
         << money(en.gpuTimeCostPerStep) << "), per million tokens " << money(en.costPerMillionTokens) << "\n";
     if (en.runSteps > 0)
         out << "  whole run (" << tokens(ctx.scenario.training.tokensTotal) << " tokens): " << number(en.runSteps)
-            << " steps, " << format(en.runTime) << ", " << format(en.runEnergy) << ", cost " << money(en.runCost)
+            << " steps, " << format(en.runTime) << ", " << energy(en.runEnergy) << ", cost " << money(en.runCost)
             << " (electricity " << money(en.runEnergyCost) << ", GPU time " << money(en.runGpuTimeCost) << ")\n";
     const GoodputEstimate& g = r.goodput;
     out << "\nGoodput: a failure every " << format(g.mtbf) << " (" << number(g.failuresPerDay) << " a day); checkpoint every "

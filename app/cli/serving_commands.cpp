@@ -1,9 +1,9 @@
 #include "serving_commands.h"
 
-#include "chrome_trace.h"
 #include "text_table.h"
 
 #include "model/inference/inference_step.h"
+#include "model/report/chrome_trace.h"
 #include "model/search/inference_search.h"
 #include "model/spec/quantity_parser.h"
 

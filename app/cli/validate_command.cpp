@@ -1,5 +1,6 @@
 #include "cli_args.h"
 #include "commands.h"
+#include "csv_output.h"
 #include "text_table.h"
 
 #include "model/validation/inference_validation.h"
@@ -17,7 +18,7 @@ namespace scalescope::cli {
 
 namespace {
 
-constexpr const char* kValidateHelp = R"(usage: scalescope-cli validate [--json] [--dir DIR]
+constexpr const char* kValidateHelp = R"(usage: scalescope-cli validate [--json | --csv] [--dir DIR]
 
 Evaluates every published training run in the validation set
 (specs/validation/*.json, or DIR) with the cost model and prints, per run,
@@ -35,6 +36,8 @@ geometric-mean and worst |error| of the runs held to the bounds
 whatever the errors are (this is a report); 1 when a run cannot be read or
 evaluated.
   --json      the same fields as JSON
+  --csv       one CSV row per training run (the JSON's "cases"), without
+              the summary and the inference runs
   --dir DIR   read the runs from DIR instead of the built-in set
 )";
 
@@ -242,7 +245,7 @@ void printInferenceTable(const std::filesystem::path& dir, const InferenceValida
 
 int runValidate(const Args& args, std::ostream& out, std::ostream& err)
 {
-    const auto parsed = CliArgs::parse(args, {"--json", "--help"}, {"--dir"}, err);
+    const auto parsed = CliArgs::parse(args, {"--json", "--csv", "--help"}, {"--dir"}, err);
     if (!parsed) return Usage;
     if (parsed->has("--help")) {
         out << kValidateHelp;
@@ -250,6 +253,10 @@ int runValidate(const Args& args, std::ostream& out, std::ostream& err)
     }
     if (!parsed->positional().empty()) {
         err << "error: validate takes no positional arguments\n" << kValidateHelp;
+        return Usage;
+    }
+    if (parsed->has("--json") && parsed->has("--csv")) {
+        err << "error: --csv: not with --json\n";
         return Usage;
     }
     std::filesystem::path dir;
@@ -284,10 +291,12 @@ int runValidate(const Args& args, std::ostream& out, std::ostream& err)
         allOk = false;
         err << o.error << "\n";
     }
-    if (parsed->has("--json")) {
-        nlohmann::json cases = nlohmann::json::array();
-        for (const ValidationOutcome& o : report.outcomes)
-            cases.push_back(outcomeJson(o));
+    nlohmann::json cases = nlohmann::json::array();
+    for (const ValidationOutcome& o : report.outcomes)
+        cases.push_back(outcomeJson(o));
+    if (parsed->has("--csv")) {
+        out << validationCsv(cases);
+    } else if (parsed->has("--json")) {
         out << nlohmann::json{{"dir", dir.string()},
                               {"cases", cases},
                               {"evaluated", report.evaluated},

@@ -3,6 +3,7 @@
 #include "scenario_controls.h"
 
 #include "model/spec/quantity_parser.h"
+#include "views/widgets/table_export.h"
 
 #include <QDialogButtonBox>
 #include <QFont>
@@ -51,9 +52,10 @@ LayoutSuggestions::LayoutSuggestions(const EvaluationContext& context, QWidget* 
     m_table->setHorizontalHeaderLabels(headers);
     m_table->setRowCount(static_cast<int>(m_result.best.size()));
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection); // several rows to copy; Apply takes the current one
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
+    addTableExportActions(m_table, QStringLiteral("layouts.csv"));
     for (int r = 0; r < static_cast<int>(m_result.best.size()); ++r) {
         const RankedLayout& l = m_result.best[static_cast<size_t>(r)];
         const ParallelLayout& p = l.layout;

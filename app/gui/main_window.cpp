@@ -4,7 +4,9 @@
 #include "message_bar.h"
 #include "navigator.h"
 #include "planner_workspace.h"
+#include "scenario_controller.h"
 #include "theme.h"
+#include "trace_export.h"
 #include "welcome_strip.h"
 
 #include "model/spec/spec_catalog.h"
@@ -162,6 +164,11 @@ void MainWindow::buildMenus()
 {
     m_fileMenu = menuBar()->addMenu(QString());
     m_exportAction = m_fileMenu->addAction(QString(), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::exportView);
+    m_exportTraceAction = m_fileMenu->addAction(QString(), this, [this] {
+        const QString file = exportPlannerTrace(this, m_planner->controller().result());
+        if (!file.isEmpty()) statusBar()->showMessage(tr("Exported %1").arg(file), 5000);
+    });
+    m_exportTraceAction->setObjectName(QStringLiteral("exportTrace"));
     m_fileMenu->addSeparator();
     m_quitAction = m_fileMenu->addAction(QString(), QKeySequence::Quit, this, &QWidget::close);
     m_editMenu = menuBar()->addMenu(QString());
@@ -214,13 +221,16 @@ void MainWindow::exportView()
 {
     auto* view = hardwareViewIn(m_stack->currentWidget());
     if (!view) return;
+    const QStringList types{tr("SVG image (*.svg)"), tr("PNG image (*.png)"), tr("PDF document (*.pdf)")};
+    QString type = types.front();
     const QString file = QFileDialog::getSaveFileName(this, tr("Export view"), view->viewKey() + QStringLiteral(".svg"),
-                                                      tr("SVG image (*.svg);;PNG image (*.png);;PDF document (*.pdf)"));
+                                                      types.join(QStringLiteral(";;")), &type);
     if (file.isEmpty()) return;
-    const auto format = exportFormatFrom(file);
+    // The file type chosen in the dialog is the format asked for; a file name ending in another is refused.
+    const auto asked = types.contains(type) ? std::optional(static_cast<ExportFormat>(types.indexOf(type))) : std::nullopt;
     QString error;
-    if (!format) error = tr("Choose a file name ending in .svg, .png or .pdf.");
-    else if (scalescope::exportView(*view, file, *format, kDefaultExportSize, &error))
+    const auto format = chooseExportFormat(asked, file, &error);
+    if (format && scalescope::exportView(*view, file, *format, kDefaultExportSize, &error))
         return statusBar()->showMessage(tr("Exported %1").arg(file), 5000);
     QMessageBox::warning(this, tr("Export view"), error);
 }
@@ -293,6 +303,7 @@ void MainWindow::retranslate()
     m_fileMenu->setTitle(tr("&File"));
     m_quitAction->setText(tr("&Quit"));
     m_exportAction->setText(tr("&Export view…"));
+    m_exportTraceAction->setText(tr("Export &trace…"));
     m_viewMenu->setTitle(tr("&View"));
     const auto& entries = navigatorEntries();
     for (size_t i = 0; i < entries.size(); ++i) {

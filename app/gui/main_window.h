@@ -76,6 +76,7 @@ private:
     QMenu* m_helpMenu = nullptr;
     QAction* m_quitAction = nullptr;
     QAction* m_exportAction = nullptr;
+    QAction* m_exportTraceAction = nullptr;
     QAction* m_aboutAction = nullptr;
     QActionGroup* m_languageGroup = nullptr;
     QString m_scenarioName;

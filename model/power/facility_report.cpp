@@ -81,6 +81,7 @@ json powerJson(const ResolvedSystem& ctx, const FacilityReport& r)
                 {"gpu_time_cost_per_step", e.gpuTimeCostPerStep},
                 {"cost_per_step", e.costPerStep},
                 {"cost_per_million_tokens", e.costPerMillionTokens},
+                {"currency", ctx.scenario.facility.currency},
                 {"rack_feeds", feedJson(ctx, r.rackFeeds)}};
     if (e.runSteps > 0) {
         out["run_steps"] = e.runSteps;

@@ -4,6 +4,7 @@
 #include "model/training/layout_check.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace scalescope {
 
@@ -20,6 +21,19 @@ SearchResult searchLayouts(const EvaluationContext& base, const SearchOptions& o
     const std::vector<Recompute> recomputes = o.varyRecompute
                                                   ? std::vector<Recompute>{Recompute::None, Recompute::Selective, Recompute::Full}
                                                   : std::vector<Recompute>{ctx.scenario.training.recompute};
+    // The `top` fastest, ties in the order found: appended, and cut back to
+    // `top` (stable sort) whenever twice as many are held, so that keeping
+    // every fitting layout (search --csv) stays O(n log n).
+    const size_t top = static_cast<size_t>(std::max(o.top, 1));
+    Seconds cutoff{std::numeric_limits<double>::infinity()};
+    auto keepFastest = [&] {
+        std::stable_sort(kept.begin(), kept.end(), [](const RankedLayout& a, const RankedLayout& b) {
+            return a.evaluation.stepTime < b.evaluation.stepTime;
+        });
+        if (kept.size() < top) return;
+        kept.resize(top);
+        cutoff = kept.back().evaluation.stepTime;
+    };
     auto consider = [&](const ParallelLayout& p) {
         if (!layoutIsValid(ctx, p)) return;
         for (int zero : zeros) {
@@ -33,14 +47,9 @@ SearchResult searchLayouts(const EvaluationContext& base, const SearchOptions& o
                 ++result.fitting;
                 const bool beyond = ctx.publishedMfuCeiling > 0 && e.mfu > ctx.publishedMfuCeiling;
                 if (beyond) ++result.aboveCeiling;
-                if (static_cast<int>(kept.size()) >= o.top && e.stepTime >= kept.back().evaluation.stepTime) continue;
-                RankedLayout r{p, zero, rc, e, beyond};
-                kept.insert(std::upper_bound(kept.begin(), kept.end(), r,
-                                             [](const RankedLayout& a, const RankedLayout& b) {
-                                                 return a.evaluation.stepTime < b.evaluation.stepTime;
-                                             }),
-                            r);
-                if (static_cast<int>(kept.size()) > o.top) kept.pop_back();
+                if (e.stepTime >= cutoff) continue;
+                kept.push_back(RankedLayout{p, zero, rc, e, beyond});
+                if (kept.size() >= 2 * top) keepFastest();
             }
         }
     };
@@ -63,6 +72,7 @@ SearchResult searchLayouts(const EvaluationContext& base, const SearchOptions& o
             }
         }
     });
+    keepFastest();
     result.best = std::move(kept);
     return result;
 }

@@ -85,6 +85,29 @@
     </message>
 </context>
 <context>
+    <name>TableExport</name>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Save as CSV…</source>
+        <translation>另存为 CSV…</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Save as CSV</source>
+        <translation>另存为 CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+</context>
+<context>
     <name>Timeline</name>
     <message>
         <source>compute</source>
@@ -133,6 +156,37 @@
     <message>
         <source>optimizer step</source>
         <translation>优化器更新</translation>
+    </message>
+</context>
+<context>
+    <name>TraceExport</name>
+    <message>
+        <source>The scenario has no result to trace: fix the problems the planner shows first.</source>
+        <translation>该场景没有可导出跟踪的结果：请先修正规划器显示的问题。</translation>
+    </message>
+    <message>
+        <source>This step schedules %1 pipeline operations, more than the planner builds a timeline for; write its trace with scalescope-cli trace.</source>
+        <translation>此步骤调度 %1 个流水线操作，超过规划器构建时间线的上限；请用 scalescope-cli trace 写出其跟踪。</translation>
+    </message>
+    <message>
+        <source>This scenario has no timeline to trace (traces are of training steps).</source>
+        <translation>该场景没有可跟踪的时间线（跟踪针对训练步骤）。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Export trace</source>
+        <translation>导出跟踪</translation>
+    </message>
+    <message>
+        <source>The planner has not evaluated a scenario yet.</source>
+        <translation>规划器尚未评估任何场景。</translation>
+    </message>
+    <message>
+        <source>Chrome trace (*.json)</source>
+        <translation>Chrome 跟踪 (*.json)</translation>
     </message>
 </context>
 <context>
@@ -259,6 +313,22 @@
     <message>
         <source>Cannot write %1.</source>
         <translation>无法写入 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot tell the format of %1: name the file .svg, .png or .pdf, or choose the format.</source>
+        <translation>无法判断 %1 的格式：请将文件命名为 .svg、.png 或 .pdf，或选择格式。</translation>
+    </message>
+    <message>
+        <source>%1 ends in .%2 but the format asked for is %3: name the file .%4 or ask for %5.</source>
+        <translation>%1 以 .%2 结尾，但所选格式为 %3：请将文件命名为 .%4，或选择 %5 格式。</translation>
+    </message>
+    <message>
+        <source>expected a4, letter or WxH mm (75 to 5000 mm a side, e.g. &quot;300x200 mm&quot;), found &quot;%1&quot;</source>
+        <translation>应为 a4、letter 或 宽x高 mm（每边 75 至 5000 mm，例如 &quot;300x200 mm&quot;），实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>The image is too large; lower the resolution.</source>
+        <translation>图像过大；请降低分辨率。</translation>
     </message>
 </context>
 <context>
@@ -701,14 +771,6 @@
         <translation>导出视图</translation>
     </message>
     <message>
-        <source>SVG image (*.svg);;PNG image (*.png);;PDF document (*.pdf)</source>
-        <translation>SVG 图像 (*.svg);;PNG 图像 (*.png);;PDF 文档 (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Choose a file name ending in .svg, .png or .pdf.</source>
-        <translation>请选择以 .svg、.png 或 .pdf 结尾的文件名。</translation>
-    </message>
-    <message>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
@@ -745,6 +807,22 @@
         <translation>
             <numerusform>跳过了 %n 个规格文件：</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>SVG image (*.svg)</source>
+        <translation>SVG 图像 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export &amp;trace…</source>
+        <translation>导出跟踪(&amp;T)…</translation>
     </message>
 </context>
 <context>

@@ -45,6 +45,8 @@ TEST_CASE("Malformed scenarios name the file, the path and what was expected", "
         {{{"overlap", {{"tp", "always"}}}}, "/overlap/tp", "expected \"none\" or \"pipelined\""},
         {{{"overlap", {{"ep", "sometimes"}}}}, "/overlap/ep", "expected \"none\", \"1f1b\" or \"dualpipe\""},
         {{{"facility", {{"delta_T_K", 0}}}}, "/facility/delta_T_K", "expected a number > 0"},
+        {{{"facility", {{"currency", "usd"}}}}, "/facility/currency", "expected a three-letter ISO 4217 code"},
+        {{{"facility", {{"currency", "$"}}}}, "/facility/currency", "found \"$\""},
     };
     for (const Row& row : rows) {
         nlohmann::json j = scenarioToJson(presetScenario("default"));

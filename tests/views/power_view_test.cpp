@@ -15,6 +15,7 @@
 
 #include <QComboBox>
 #include <QFile>
+#include <QGraphicsSimpleTextItem>
 #include <QMainWindow>
 #include <QSignalSpy>
 #include <QSlider>
@@ -69,6 +70,16 @@ TEST_CASE("Power view: a GB200 NVL72 rack's budget, 2N feeds, flow and energy", 
     CHECK(scene->itemsOfKind(QStringLiteral("feed")).size() == std::min(4, scene->report()->rackFeeds.feeds));
     CHECK(scene->itemsOfKind(QStringLiteral("coolant-flow")).size() == 1);
     CHECK(scene->itemsOfKind(QStringLiteral("energy-value")).size() >= 8);
+    // One energy unit for the panel (the run's 18.7 GWh makes it MWh), costs in the scenario's currency.
+    QStringList energyUnits;
+    int costs = 0;
+    for (const QGraphicsItem* item : scene->itemsOfKind(QStringLiteral("energy-value"))) {
+        const QString text = static_cast<const QGraphicsSimpleTextItem*>(item)->text();
+        if (text.endsWith(QStringLiteral("Wh"))) energyUnits << text.section(QLatin1Char(' '), -1);
+        if (text.contains(QStringLiteral(" USD"))) ++costs;
+    }
+    CHECK(energyUnits == QStringList{QStringLiteral("MWh"), QStringLiteral("MWh"), QStringLiteral("MWh")});
+    CHECK(costs >= 4);
     CHECK(view.shownRackFlowLitresPerMinute() > 100);
     INFO(testing::overlappingLabels(*view.scene()).join(QLatin1Char('\n')).toStdString());
     CHECK(testing::overlappingLabels(*view.scene()).isEmpty());

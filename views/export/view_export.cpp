@@ -9,6 +9,7 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QRegularExpression>
 #include <QSvgGenerator>
 
 namespace scalescope {
@@ -45,6 +46,60 @@ std::optional<ExportFormat> exportFormatFrom(const QString& nameOrSuffix)
     if (s == QLatin1String("svg")) return ExportFormat::Svg;
     if (s == QLatin1String("png")) return ExportFormat::Png;
     if (s == QLatin1String("pdf")) return ExportFormat::Pdf;
+    return std::nullopt;
+}
+
+std::optional<ExportFormat> chooseExportFormat(std::optional<ExportFormat> requested, const QString& file, QString* error)
+{
+    const QString suffix = QFileInfo(file).suffix();
+    const auto named = exportFormatFrom(suffix);
+    auto fail = [&](const QString& why) {
+        if (error) *error = why;
+        return std::optional<ExportFormat>();
+    };
+    if (!requested && !named)
+        return fail(trExport(QT_TRANSLATE_NOOP("ViewExport", "Cannot tell the format of %1: name the file .svg, .png or "
+                                                             ".pdf, or choose the format."))
+                        .arg(file));
+    if (requested && named && *requested != *named) {
+        const char* keys[] = {"svg", "png", "pdf"};
+        const QString asked = QString::fromLatin1(keys[static_cast<int>(*requested)]);
+        return fail(trExport(QT_TRANSLATE_NOOP("ViewExport", "%1 ends in .%2 but the format asked for is %3: name the "
+                                                             "file .%4 or ask for %5."))
+                        .arg(file, suffix, asked.toUpper(), asked, suffix.toLower().toUpper()));
+    }
+    return requested ? requested : named;
+}
+
+std::optional<ExportPage> exportPageFrom(const QString& text, QString* error)
+{
+    constexpr double kPointsPerMm = kPointsPerInch / kMillimetresPerInch;
+    const QString t = text.trimmed().toLower();
+    ExportPage page;
+    if (t == QLatin1String("a4")) {
+        page.size = QSizeF(210, 297) * kPointsPerMm; // ISO 216
+        page.landscapeForWide = true;
+        return page;
+    }
+    if (t == QLatin1String("letter")) {
+        page.size = QSizeF(8.5, 11) * kPointsPerInch; // ANSI A
+        page.landscapeForWide = true;
+        return page;
+    }
+    static const QRegularExpression custom(QStringLiteral(R"(^(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*mm$)"));
+    const QRegularExpressionMatch m = custom.match(t);
+    constexpr double kSmallestMm = 75, kLargestMm = 5000; // a postcard to a wall poster
+    if (m.hasMatch()) {
+        const double w = m.captured(1).toDouble(), h = m.captured(2).toDouble();
+        if (w >= kSmallestMm && h >= kSmallestMm && w <= kLargestMm && h <= kLargestMm) {
+            page.size = QSizeF(w, h) * kPointsPerMm;
+            return page;
+        }
+    }
+    if (error)
+        *error = trExport(QT_TRANSLATE_NOOP("ViewExport", "expected a4, letter or WxH mm (75 to 5000 mm a side, e.g. "
+                                                          "\"300x200 mm\"), found \"%1\""))
+                     .arg(text);
     return std::nullopt;
 }
 
@@ -145,17 +200,28 @@ void paintExportDocument(QPainter& painter, const QRectF& page, HardwareScene& s
 
 bool exportScene(HardwareScene& scene, const QString& file, ExportFormat format, QSize size, QString* error)
 {
+    return exportScene(scene, file, format, ExportPage{QSizeF(size), kPointsPerInch, false}, error);
+}
+
+bool exportScene(HardwareScene& scene, const QString& file, ExportFormat format, const ExportPage& layout, QString* error)
+{
     auto fail = [&](const QString& why) {
         if (error) *error = why;
         return false;
     };
+    QSizeF size = layout.size;
+    if (layout.landscapeForWide) {
+        const QRectF r = scene.sceneRect();
+        if ((r.width() > r.height()) != (size.width() > size.height())) size.transpose();
+    }
     if (size.width() < 200 || size.height() < 150) return fail(trExport(QT_TRANSLATE_NOOP("ViewExport", "The export size must be at least 200 × 150.")));
-    const QRectF page(0, 0, size.width(), size.height());
+    const QRectF page(QPointF(0, 0), size);
     switch (format) {
     case ExportFormat::Svg: {
         QSvgGenerator svg;
         svg.setFileName(file);
-        svg.setSize(size);
+        svg.setSize(size.toSize());
+        svg.setResolution(static_cast<int>(kPointsPerInch)); // one unit per point: the page's size on paper
         svg.setViewBox(page);
         svg.setTitle(scene.title());
         svg.setDescription(scene.description());
@@ -166,10 +232,16 @@ bool exportScene(HardwareScene& scene, const QString& file, ExportFormat format,
         break;
     }
     case ExportFormat::Png: {
-        QImage image(size, QImage::Format_ARGB32_Premultiplied);
+        const double scale = layout.dpi / kPointsPerInch;
+        QImage image((size * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
+        if (image.isNull()) return fail(trExport(QT_TRANSLATE_NOOP("ViewExport", "The image is too large; lower the resolution.")));
+        constexpr double kInchesPerMetre = 1000 / kMillimetresPerInch;
+        image.setDotsPerMeterX(qRound(layout.dpi * kInchesPerMetre));
+        image.setDotsPerMeterY(qRound(layout.dpi * kInchesPerMetre));
         image.fill(scene.hardwarePalette().background);
         {
             QPainter painter(&image);
+            painter.scale(scale, scale);
             paintExportDocument(painter, page, scene);
         }
         image.setText(QStringLiteral("Title"), scene.title());
@@ -181,8 +253,8 @@ bool exportScene(HardwareScene& scene, const QString& file, ExportFormat format,
         QPdfWriter pdf(file);
         pdf.setTitle(scene.title());
         pdf.setCreator(QStringLiteral("ScaleScope"));
-        pdf.setResolution(72); // one point per unit: the page is size.width() x size.height() points
-        pdf.setPageSize(QPageSize(QSizeF(size), QPageSize::Point, QString(), QPageSize::ExactMatch));
+        pdf.setResolution(static_cast<int>(kPointsPerInch)); // one point per unit
+        pdf.setPageSize(QPageSize(size, QPageSize::Point, QString(), QPageSize::ExactMatch));
         pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
         QPainter painter;
         if (!painter.begin(&pdf)) return fail(trExport(QT_TRANSLATE_NOOP("ViewExport", "Cannot write %1.")).arg(file));

@@ -4,6 +4,7 @@
 
 #include "model/spec/quantity_parser.h"
 #include "model/training/operation_breakdown.h"
+#include "views/widgets/table_export.h"
 
 #include <QEvent>
 #include <QHeaderView>
@@ -35,6 +36,7 @@ BreakdownPanel::BreakdownPanel(QWidget* parent)
     m_view->verticalHeader()->hide();
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_view->horizontalHeader()->setStretchLastSection(true);
+    addTableExportActions(m_view, QStringLiteral("breakdown.csv"));
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
     layout->addWidget(m_view, 1);

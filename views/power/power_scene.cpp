@@ -1,11 +1,14 @@
 #include "power_scene.h"
 
 #include "model/inference/serving_work.h"
+#include "model/report/report_units.h"
 
 #include <QGraphicsLineItem>
+#include <QLocale>
 #include <QPen>
 
 #include <algorithm>
+#include <cmath>
 
 namespace scalescope {
 
@@ -31,6 +34,21 @@ QString amount(double v)
 
 // Fills of budget lines: distinct, and readable with dark text beside them.
 constexpr QRgb kSegmentFills[] = {0x4e79a7, 0xf28e2b, 0x59a14f, 0xe15759, 0x76b7b2, 0xedc948, 0xb07aa1, 0x9c755f, 0xbab0ac};
+
+// A number with the locale's group and decimal separators, to `significant` digits ("5,910", "0.413").
+QString localeNumber(double v, int significant = 3)
+{
+    const int magnitude = v == 0 ? 0 : static_cast<int>(std::floor(std::log10(std::abs(v))));
+    return QLocale().toString(v, 'f', std::max(0, significant - 1 - magnitude));
+}
+
+// Money in the scenario's currency: cents below 1,000, whole units above, the locale's separators.
+QString money(double v, const std::string& currency)
+{
+    constexpr int kCents = 2;
+    return QStringLiteral("%1 %2").arg(QLocale().toString(v, 'f', std::abs(v) >= 1000 ? 0 : kCents),
+                                       QString::fromStdString(currency));
+}
 
 QString percent(double fraction)
 {
@@ -236,31 +254,36 @@ void PowerScene::addEnergy(const PlannerResult& result, const FacilityReport& r,
     const EnergyReport& e = r.energy;
     const FacilitySettings& f = result.scenario.facility;
     std::vector<std::pair<QString, QString>> rows;
+    auto cost = [&](double v) { return money(v, f.currency); };
     if (result.serving()) {
         if (result.ok())
             rows = {{tr("Energy per generated token"), formatted(result.inference.energyPerToken)},
                     {tr("Tokens per joule"), num(e.tokensPerJoule)},
                     {tr("Energy per million tokens"), formatted(e.energyPerMillionTokens)},
-                    {tr("Cost per million tokens"), amount(e.costPerMillionTokens)},
+                    {tr("Cost per million tokens"), cost(e.costPerMillionTokens)},
                     {tr("IT / facility power"), tr("%1 / %2").arg(kw(e.itPower), kw(e.facilityPower))},
-                    {tr("Prices"), tr("%1 per kWh, %2 per GPU-hour").arg(num(f.pricePerKWh), num(f.pricePerGpuHour))}};
+                    {tr("Prices"), tr("%1 per kWh, %2 per GPU-hour").arg(cost(f.pricePerKWh), cost(f.pricePerGpuHour))}};
         else
             rows.emplace_back(tr("Evaluation"), tr("not available for this layout"));
     } else if (!result.evaluation.ok) {
         rows.emplace_back(tr("Evaluation"), tr("not available for this layout"));
     } else {
-        rows = {{tr("Energy per step"), formatted(e.energyPerStep)},
-                {tr("Energy per million tokens"), formatted(e.energyPerMillionTokens)},
+        // One energy unit and the scenario's currency for the whole panel.
+        const EnergyUnit unit = tableEnergyUnit({e.energyPerStep, e.energyPerMillionTokens, e.runSteps > 0 ? e.runEnergy : Joules{}});
+        const QString symbol = QString::fromLatin1(energyUnitSymbol(unit).data(), static_cast<int>(energyUnitSymbol(unit).size()));
+        auto energy = [&](Joules j) { return QStringLiteral("%1 %2").arg(localeNumber(inEnergyUnit(j, unit)), symbol); };
+        rows = {{tr("Energy per step"), energy(e.energyPerStep)},
+                {tr("Energy per million tokens"), energy(e.energyPerMillionTokens)},
                 {tr("Tokens per joule"), num(e.tokensPerJoule)},
-                {tr("Cost per step"), tr("%1 (electricity %2, GPU time %3)").arg(amount(e.costPerStep), amount(e.energyCostPerStep), amount(e.gpuTimeCostPerStep))},
-                {tr("Cost per million tokens"), amount(e.costPerMillionTokens)},
+                {tr("Cost per step"), tr("%1 (electricity %2, GPU time %3)").arg(cost(e.costPerStep), cost(e.energyCostPerStep), cost(e.gpuTimeCostPerStep))},
+                {tr("Cost per million tokens"), cost(e.costPerMillionTokens)},
                 {tr("IT / facility power"), tr("%1 / %2").arg(kw(e.itPower), kw(e.facilityPower))}};
         if (e.runSteps > 0) {
             rows.emplace_back(tr("Whole run"), tr("%1 steps in %2 days").arg(amount(e.runSteps)).arg(num(e.runTime.si / 86400.0)));
-            rows.emplace_back(tr("Run energy"), formatted(e.runEnergy));
-            rows.emplace_back(tr("Run cost"), tr("%1 (electricity %2, GPU time %3)").arg(amount(e.runCost), amount(e.runEnergyCost), amount(e.runGpuTimeCost)));
+            rows.emplace_back(tr("Run energy"), energy(e.runEnergy));
+            rows.emplace_back(tr("Run cost"), tr("%1 (electricity %2, GPU time %3)").arg(cost(e.runCost), cost(e.runEnergyCost), cost(e.runGpuTimeCost)));
         }
-        rows.emplace_back(tr("Prices"), tr("%1 per kWh, %2 per GPU-hour").arg(num(f.pricePerKWh), num(f.pricePerGpuHour)));
+        rows.emplace_back(tr("Prices"), tr("%1 per kWh, %2 per GPU-hour").arg(money(f.pricePerKWh, f.currency), money(f.pricePerGpuHour, f.currency)));
     }
     const GoodputEstimate& g = r.goodput;
     rows.emplace_back(tr("Goodput (effective time)"), tr("%1: %2 failures a day, checkpoint every %3 min (optimum %4 min)")

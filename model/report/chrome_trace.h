@@ -1,16 +1,18 @@
 #pragma once
 // Chrome trace-event JSON (Perfetto, chrome://tracing): named processes
 // (pipeline stages) and threads (lanes or streams), and complete ("X")
-// events in microseconds. One writer for the training and serving traces.
+// events in microseconds. One writer for the training and serving traces
+// of `scalescope-cli trace` and the GUI's File → Export trace….
 
 #include "model/spec/units.h"
+#include "model/training/pipeline_timeline.h"
 
 #include <nlohmann/json.hpp>
 
 #include <ostream>
 #include <string>
 
-namespace scalescope::cli {
+namespace scalescope {
 
 class ChromeTrace final {
 public:
@@ -19,7 +21,9 @@ public:
     void span(int pid, int tid, const std::string& name, const std::string& category, Seconds start, Seconds duration,
               nlohmann::json args);
     [[nodiscard]] long long spans() const noexcept { return m_spans; }
-    // Writes {"traceEvents": [...], "displayTimeUnit": "ms"}; false (and why on err) if it cannot.
+    // {"traceEvents": [...], "displayTimeUnit": "ms"} as one line and "\n": the file's text.
+    [[nodiscard]] std::string text() const;
+    // Writes text() to `file`; false (and why on err) if it cannot.
     bool write(const std::string& file, std::ostream& err) const;
 
 private:
@@ -27,4 +31,8 @@ private:
     long long m_spans = 0;
 };
 
-} // namespace scalescope::cli
+// A training step's timeline: one process per pipeline stage, one thread per
+// lane (compute, tp, cp, ep, pp, dp); overlapped communication is named so.
+[[nodiscard]] ChromeTrace trainingTrace(const Timeline& timeline);
+
+} // namespace scalescope
