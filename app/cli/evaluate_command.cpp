@@ -27,7 +27,8 @@ the evaluation as JSON (SI units). With several scenarios, prints a list.
 An inference scenario ("mode": "inference") prints ttft_s, tpot_s,
 kv_cache_B, kv_cache_per_gpu_B, max_batch, tokens_per_s_per_user,
 output_tokens_per_s, tokens_per_s_per_gpu, energy_per_token_J,
-cost_per_million_tokens with its currency, memory_per_gpu and warnings (and
+cost_per_million_tokens with its currency, memory_per_gpu and warnings,
+meets_limits where the scenario sets tpot_max or ttft_max (and
 speculative or disaggregated figures where the scenario has them; see
 docs/inference.md); --breakdown adds its prefill and decode rows
 (--timeline is for training scenarios).
@@ -71,7 +72,9 @@ tokens_per_s_per_user and memory:
                           output tokens/s per GPU first (default)
   --objective latency     the scenario's batch (1 for "max"), lowest TPOT
                           first, ties by TTFT
-  --tpot-max S, --ttft-max S   limits in seconds ("0.05" or "50 ms")
+  --tpot-max S, --ttft-max S   limits in seconds ("0.05" or "50 ms"); without
+                               them, the scenario's inference.tpot_max and
+                               inference.ttft_max apply
 )";
 
 constexpr const char* kTraceHelp = R"(usage: scalescope-cli trace SCENARIO -o FILE

@@ -34,7 +34,8 @@ int exportServingChart(const std::vector<std::string>& positional, const QString
     }
     ThroughputLatencyData data;
     data.scenario = QString::fromStdString(ctx->scenario.name);
-    data.curves = servingCurvesToCompare(*ctx, {}, kComparedLayouts);
+    data.limits = servingLimitsOf(ctx->scenario.inference);
+    data.curves = servingCurvesToCompare(*ctx, data.limits, kComparedLayouts);
     data.operating = servingPoint(e);
     ThroughputLatencyScene scene(data, HardwarePalette::print());
     QString error;

@@ -80,6 +80,7 @@ int runServingSearch(const EvaluationContext& ctx, const std::string& file, cons
 {
     ServingSearchOptions o;
     o.top = top;
+    o.limits = servingLimitsOf(ctx.scenario.inference); // the scenario's; the flags override them
     if (const auto key = args.value("--objective")) {
         const auto objective = servingObjectiveFromKey(*key);
         if (!objective) {

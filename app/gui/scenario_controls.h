@@ -6,7 +6,8 @@
 // explained in the tooltip), the mesh axis order and network options.
 // A Training | Inference switch on top; inference shows its own rows
 // (scenario_controls_serving.cpp: batch, prompt and output tokens, weight
-// and KV precision) in place of the training ones, which are kept.
+// and KV precision, the TPOT and TTFT limits) in place of the training
+// ones, which are kept.
 // Every change is an undoable edit through the ScenarioController.
 
 #include "model/spec/scenario.h"
@@ -24,6 +25,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QDoubleSpinBox;
 class QFormLayout;
 class QLabel;
 class QListWidget;
@@ -136,6 +138,8 @@ private:
     QSpinBox* m_outputTokens = nullptr;
     QComboBox* m_servingPrecision = nullptr;
     QComboBox* m_kvPrecision = nullptr;      // "": the weights' precision
+    QDoubleSpinBox* m_tpotLimit = nullptr;   // ms; 0 shows "none"
+    QDoubleSpinBox* m_ttftLimit = nullptr;   // s; 0 shows "none"
 };
 
 } // namespace scalescope

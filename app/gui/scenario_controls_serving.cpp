@@ -1,6 +1,6 @@
 // The scenario dock's Training | Inference switch and the rows of an
 // inference scenario (batch, prompt and output tokens, weight and KV
-// precision). Switching mode is one undoable edit that keeps the other
+// precision, the TPOT and TTFT limits the chart's layouts are held to). Switching mode is one undoable edit that keeps the other
 // mode's settings: the scenario holds both blocks and saves both.
 
 #include "scenario_controls.h"
@@ -13,6 +13,7 @@
 
 #include <QButtonGroup>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -22,6 +23,8 @@
 #include <QStandardItemModel>
 
 #include <algorithm>
+#include <cmath>
+#include <optional>
 
 namespace scalescope {
 
@@ -34,7 +37,29 @@ constexpr int kMaxServingCount = 1 << 24;
 const char* const kTrainingRows[] = {"seq",     "batch",     "microbatch", "precision",       "fp8Params",
                                      "fp8Scaling", "zero",   "zero3Style", "recompute", "recomputeLayers",
                                      "attention", "loss",    "cp",         "vpp",       "schedule"};
-const char* const kServingRows[] = {"servingBatch", "promptTokens", "outputTokens", "servingPrecision", "kvPrecision"};
+const char* const kServingRows[] = {"servingBatch",     "promptTokens", "outputTokens", "servingPrecision",
+                                    "kvPrecision",      "tpotLimit",    "ttftLimit"};
+
+// The limits' spin boxes: TPOT in milliseconds (decode steps take a few to a
+// few hundred), TTFT in seconds; 0 is "none". The upper ends lie far beyond
+// any interactive serving target.
+constexpr double kMillisecondsPerSecond = 1e3;
+constexpr double kMaxTpotLimitMs = 10'000;
+constexpr double kMaxTtftLimitS = 3'600;
+
+// A limit as its spin box shows it (0: none), and back.
+double limitValue(const std::optional<Seconds>& limit, double perSecond) { return limit ? limit->si * perSecond : 0; }
+std::optional<Seconds> limitOf(double shown, double perSecond)
+{
+    return shown > 0 ? std::optional<Seconds>(Seconds{shown / perSecond}) : std::nullopt;
+}
+// Whether `box` shows `limit` already (to its decimals): leaving the box
+// unchanged edits nothing, even where the scenario holds more digits.
+bool showsLimit(const QDoubleSpinBox* box, const std::optional<Seconds>& limit, double perSecond)
+{
+    const double scale = std::pow(10.0, box->decimals());
+    return std::round(limitValue(limit, perSecond) * scale) / scale == box->value();
+}
 
 const Precision kServingPrecisions[] = {Precision::Bf16, Precision::Fp16, Precision::Fp8, Precision::Fp4};
 
@@ -116,6 +141,19 @@ void ScenarioControls::buildServing()
     m_kvPrecision->addItem(QString(), QString());
     for (Precision p : {Precision::Bf16, Precision::Fp8, Precision::Fp4}) m_kvPrecision->addItem(precisionText(p), precisionData(p));
     row(QStringLiteral("kvPrecision"), m_kvPrecision);
+    m_tpotLimit = new QDoubleSpinBox(this);
+    m_tpotLimit->setObjectName(QStringLiteral("tpotLimit"));
+    m_tpotLimit->setRange(0, kMaxTpotLimitMs);
+    m_tpotLimit->setDecimals(1);
+    m_tpotLimit->setSuffix(QStringLiteral(" ms"));
+    row(QStringLiteral("tpotLimit"), m_tpotLimit);
+    m_ttftLimit = new QDoubleSpinBox(this);
+    m_ttftLimit->setObjectName(QStringLiteral("ttftLimit"));
+    m_ttftLimit->setRange(0, kMaxTtftLimitS);
+    m_ttftLimit->setDecimals(2);
+    m_ttftLimit->setSingleStep(0.1);
+    m_ttftLimit->setSuffix(QStringLiteral(" s"));
+    row(QStringLiteral("ttftLimit"), m_ttftLimit);
 
     // Below the last row: the room a shorter form (serving hides the training rows) leaves, so that
     // the rows stay together at the top instead of spreading over the dock.
@@ -156,6 +194,18 @@ void ScenarioControls::buildServing()
         const int v = m_outputTokens->value();
         if (v != m_controller.scenario().inference.outputTokens)
             editWith(tr("Change output tokens"), 0, [v](Scenario& s) { s.inference.outputTokens = v; });
+    });
+    connect(m_tpotLimit, &QDoubleSpinBox::editingFinished, this, [this] {
+        if (showsLimit(m_tpotLimit, m_controller.scenario().inference.tpotMax, kMillisecondsPerSecond)) return;
+        const auto limit = limitOf(m_tpotLimit->value(), kMillisecondsPerSecond);
+        editWith(limit ? tr("Set TPOT limit") : tr("Remove TPOT limit"), 0,
+                     [limit](Scenario& s) { s.inference.tpotMax = limit; });
+    });
+    connect(m_ttftLimit, &QDoubleSpinBox::editingFinished, this, [this] {
+        if (showsLimit(m_ttftLimit, m_controller.scenario().inference.ttftMax, 1)) return;
+        const auto limit = limitOf(m_ttftLimit->value(), 1);
+        editWith(limit ? tr("Set TTFT limit") : tr("Remove TTFT limit"), 0,
+                     [limit](Scenario& s) { s.inference.ttftMax = limit; });
     });
     connect(m_servingPrecision, &QComboBox::activated, this, [this](int) {
         const auto p = precisionFromKey(m_servingPrecision->currentData().toString().toStdString());
@@ -233,6 +283,8 @@ void ScenarioControls::syncServing(const Scenario& s)
     m_servingPrecision->setCurrentIndex(std::max(0, m_servingPrecision->findData(precisionData(in.precision))));
     m_kvPrecision->setCurrentIndex(
         std::max(0, m_kvPrecision->findData(in.kvPrecision ? precisionData(*in.kvPrecision) : QString())));
+    m_tpotLimit->setValue(limitValue(in.tpotMax, kMillisecondsPerSecond));
+    m_ttftLimit->setValue(limitValue(in.ttftMax, 1));
 }
 
 void ScenarioControls::retranslateServing()
@@ -240,7 +292,8 @@ void ScenarioControls::retranslateServing()
     const std::pair<const char*, QString> titles[] = {
         {"scenarioMode", tr("Mode")},           {"servingBatch", tr("Batch (sequences)")},
         {"promptTokens", tr("Prompt tokens")},  {"outputTokens", tr("Output tokens")},
-        {"servingPrecision", tr("Weights")},    {"kvPrecision", tr("KV cache")}};
+        {"servingPrecision", tr("Weights")},    {"kvPrecision", tr("KV cache")},
+        {"tpotLimit", tr("TPOT limit")},        {"ttftLimit", tr("TTFT limit")}};
     for (const auto& [key, title] : titles) m_labels[QString::fromLatin1(key)]->setText(title);
     m_trainingMode->setText(tr("Training"));
     m_servingMode->setText(tr("Inference"));
@@ -257,6 +310,12 @@ void ScenarioControls::retranslateServing()
     m_servingPrecision->setToolTip(tr("Precision of the weights and the GEMMs while serving"));
     m_kvPrecision->setItemText(0, tr("as the weights"));
     m_kvPrecision->setToolTip(tr("Precision of the KV cache (bytes per element of K and V)"));
+    for (QDoubleSpinBox* limit : {m_tpotLimit, m_ttftLimit}) limit->setSpecialValueText(tr("none"));
+    m_tpotLimit->setToolTip(tr("The most time per output token a layout may take: the chart compares the layouts with "
+                               "the most tokens per second per GPU at the largest batch that meets it, and draws it "
+                               "as a line; “none” (0): no limit"));
+    m_ttftLimit->setToolTip(tr("The most time to the first token a layout may take: the chart compares the layouts "
+                               "that meet it and draws the points that miss it hollow; “none” (0): no limit"));
 }
 
 } // namespace scalescope

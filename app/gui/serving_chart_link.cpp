@@ -35,9 +35,10 @@ void ServingChartLink::show(const PlannerResultPtr& result)
         m_chart->setOperatingPoint(std::nullopt);
         return;
     }
-    if (result->servingCurves != m_shownCurves) {
+    if (result->servingCurves != m_shownCurves) { // new limits come with new curves (planner_result.cpp)
         m_shownCurves = result->servingCurves;
-        m_chart->setCurves(QString::fromStdString(result->scenario.name), *m_shownCurves);
+        m_chart->setCurves(QString::fromStdString(result->scenario.name), *m_shownCurves,
+                           servingLimitsOf(result->scenario.inference));
     }
     m_chart->setOperatingPoint(servingPoint(result->inference));
 }

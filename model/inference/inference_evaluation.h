@@ -38,6 +38,8 @@ enum class InferenceWarning {
     KvSpilled,               // a = spilled KV bytes per GPU, b = their read bandwidth (B/s)
     PrefillPoolDoesNotFit,   // a = total bytes, b = usable bytes (the prefill pool's GPU)
     KvOffloadWithoutSuperchip, // kv_offload asked for on a system without CPU memory over NVLink-C2C
+    TpotOverLimit,           // a = TPOT (s), b = the scenario's tpot_max (s)
+    TtftOverLimit,           // a = TTFT (s), b = the scenario's ttft_max (s)
 };
 
 struct InferenceEvaluation {
@@ -83,7 +85,7 @@ struct InferenceEvaluation {
     OperationTable ops;
     int stages = 1;
 
-    static constexpr int kMaxWarnings = 8;
+    static constexpr int kMaxWarnings = 10;
     std::array<InferenceWarning, kMaxWarnings> warnings{};
     std::array<double, kMaxWarnings> warningA{}, warningB{};
     int warningCount = 0;

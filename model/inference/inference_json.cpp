@@ -62,6 +62,9 @@ json inferenceToJson(const ResolvedSystem& sys, const InferenceEvaluation& e)
                   {"kv_spilled_B", m.kvSpilled.si},
                   {"spill_capacity_B", m.spillCapacity.si},
                   {"fits", m.fits}}}});
+    if (s.inference.tpotMax || s.inference.ttftMax)
+        out["meets_limits"] = (!s.inference.tpotMax || e.tpot <= *s.inference.tpotMax) &&
+                              (!s.inference.ttftMax || e.ttft <= *s.inference.ttftMax);
     if (const auto& sp = s.inference.speculative)
         out["speculative"] = {{"method", "mtp"},
                               {"draft_tokens", sp->draftTokens},

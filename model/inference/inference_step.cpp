@@ -244,6 +244,8 @@ InferenceEvaluation evaluateInference(const ResolvedSystem& sys, const ParallelL
     if (p.tp > 1 || p.ep > 1 || p.pp > 1) e.warn(InferenceWarning::DecodeCollectiveLatency);
     if (e.memory.kvSpilled.si > 0) e.warn(InferenceWarning::KvSpilled, e.memory.kvSpilled.si, kvSpillBandwidth(sys).si);
     if (in.kvOffload && !sys.superchip) e.warn(InferenceWarning::KvOffloadWithoutSuperchip);
+    if (in.tpotMax && e.tpot > *in.tpotMax) e.warn(InferenceWarning::TpotOverLimit, e.tpot.si, in.tpotMax->si);
+    if (in.ttftMax && e.ttft > *in.ttftMax) e.warn(InferenceWarning::TtftOverLimit, e.ttft.si, in.ttftMax->si);
     e.warn(InferenceWarning::PowerFromComputeUse, mfu);
 
     e.ok =

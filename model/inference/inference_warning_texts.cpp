@@ -19,7 +19,7 @@ struct InferenceWarningRow {
 };
 
 // In InferenceWarning order.
-constexpr std::array<InferenceWarningRow, 8> kTexts{{
+constexpr std::array<InferenceWarningRow, 10> kTexts{{
     {InferenceWarning::DoesNotFit, "does_not_fit",
      translatable("Verdicts", "does not fit: %1 per GPU of weights, KV cache and activations against %2 of usable HBM")},
     {InferenceWarning::DecodeGemmBelowMeasured, "gemm_below_measured",
@@ -45,6 +45,10 @@ constexpr std::array<InferenceWarningRow, 8> kTexts{{
     {InferenceWarning::KvOffloadWithoutSuperchip, "kv_offload_without_superchip",
      translatable("Verdicts", "kv_offload has no effect: the system has no CPU memory on NVLink-C2C (a superchip such "
                               "as GB200)")},
+    {InferenceWarning::TpotOverLimit, "tpot_over_limit",
+     translatable("Verdicts", "misses the TPOT limit: %1 per output token against at most %2 (tpot_max)")},
+    {InferenceWarning::TtftOverLimit, "ttft_over_limit",
+     translatable("Verdicts", "misses the TTFT limit: %1 to the first token against at most %2 (ttft_max)")},
 }};
 
 const InferenceWarningRow& rowOf(InferenceWarning w) noexcept { return kTexts[static_cast<size_t>(w)]; }
@@ -63,6 +67,8 @@ WarningArguments inferenceWarningArguments(InferenceWarning w, double a, double 
     case InferenceWarning::KvSpilled: return {{formatBytes(Bytes{a}), format(BytesPerSecond{b}), {}}, 2};
     case InferenceWarning::DecodeGemmBelowMeasured: return {{groupedNumber(a), groupedNumber(b), {}}, 2};
     case InferenceWarning::PowerFromComputeUse: return {{formatSignificant(a * 100, 3), {}, {}}, 1};
+    case InferenceWarning::TpotOverLimit:
+    case InferenceWarning::TtftOverLimit: return {{format(Seconds{a}), format(Seconds{b}), {}}, 2};
     case InferenceWarning::DecodeAttentionBound:
     case InferenceWarning::DecodeCollectiveLatency:
     case InferenceWarning::KvOffloadWithoutSuperchip: return {};

@@ -35,6 +35,12 @@ struct ServingLimits {
     }
 };
 
+// The scenario's own limits ("inference.tpot_max", "inference.ttft_max").
+[[nodiscard]] inline ServingLimits servingLimitsOf(const InferenceSettings& in) noexcept
+{
+    return {in.tpotMax, in.ttftMax};
+}
+
 struct ServingSearchOptions {
     ServingObjective objective = ServingObjective::Throughput;
     ServingLimits limits;

@@ -183,6 +183,9 @@ struct InferenceSettings {
     // of tp·pp·dp GPUs; `parallel` is then the decode pool, and gpus counts both.
     std::optional<ParallelLayout> prefillPool;
     bool kvOffload = false; // "kv_offload": on a superchip, KV beyond HBM lives in the CPU's memory
+    // "tpot_max", "ttft_max": the serving limits the planner's search and
+    // chart hold the layouts to (absent: no limit).
+    std::optional<Seconds> tpotMax, ttftMax;
     [[nodiscard]] Precision kv() const noexcept { return kvPrecision.value_or(precision); }
 };
 

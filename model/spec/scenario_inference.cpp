@@ -57,6 +57,23 @@ void readPrefillPool(ScenarioReader& r, InferenceSettings& in)
     in.prefillPool = p;
 }
 
+// A serving limit: seconds > 0, as a number (0.05) or a time ("50 ms").
+std::optional<Seconds> readLimit(ScenarioReader& r, const std::string& path)
+{
+    const nlohmann::json* v = r.at(path);
+    if (!v) return std::nullopt;
+    double si = v->is_number() ? v->get<double>() : 0;
+    if (v->is_string()) {
+        const QuantityParse p = parseQuantity(v->get<std::string>(), Dimension::Time);
+        if (p) si = p.quantity->si;
+    }
+    if (!(si > 0) || !std::isfinite(si)) {
+        r.error(path, "expected a time > 0 in seconds (0.05) or with a unit (\"50 ms\"), found " + describeJson(v));
+        return std::nullopt;
+    }
+    return Seconds{si};
+}
+
 } // namespace
 
 void readInferenceBlock(ScenarioReader& r, Scenario& s)
@@ -85,6 +102,8 @@ void readInferenceBlock(ScenarioReader& r, Scenario& s)
     in.prefillChunk =
         static_cast<int>(r.whole("/inference/prefill_chunk", in.prefillChunk, 1, false, kMaxInferenceTokens));
     in.kvOffload = r.flag("/inference/kv_offload", in.kvOffload);
+    in.tpotMax = readLimit(r, "/inference/tpot_max");
+    in.ttftMax = readLimit(r, "/inference/ttft_max");
     readSpeculative(r, in);
     readPrefillPool(r, in);
 }

@@ -28,7 +28,7 @@ const std::vector<std::pair<std::string, Keys>> kBlocks{
     {"facility", {"coolant", "delta_T_K", "pue", "price_per_kWh", "price_per_gpu_hour", "currency"}},
     {"inference",
      {"batch", "prompt_tokens", "output_tokens", "precision", "kv_precision", "kv_block_tokens", "prefill_chunk",
-      "speculative", "disaggregated", "kv_offload"}},
+      "speculative", "disaggregated", "kv_offload", "tpot_max", "ttft_max"}},
 };
 // Blocks inside blocks, by JSON pointer.
 const std::vector<std::pair<std::string, Keys>> kNestedBlocks{

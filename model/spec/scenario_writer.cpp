@@ -67,6 +67,8 @@ json scenarioToJson(const Scenario& s)
     if (in.kvPrecision) j["inference"]["kv_precision"] = precisionKey(*in.kvPrecision);
     if (in.prefillChunk > 0) j["inference"]["prefill_chunk"] = in.prefillChunk;
     if (in.kvOffload) j["inference"]["kv_offload"] = true;
+    if (in.tpotMax) j["inference"]["tpot_max"] = in.tpotMax->si;
+    if (in.ttftMax) j["inference"]["ttft_max"] = in.ttftMax->si;
     if (const auto& sp = in.speculative)
         j["inference"]["speculative"] = {{"method", "mtp"},
                                          {"draft_tokens", sp->draftTokens},

@@ -299,6 +299,14 @@
         <source>kv_offload has no effect: the system has no CPU memory on NVLink-C2C (a superchip such as GB200)</source>
         <translation>kv_offload 不起作用：该系统没有经 NVLink-C2C 连接的 CPU 内存（如 GB200 这样的超级芯片）</translation>
     </message>
+    <message>
+        <source>misses the TPOT limit: %1 per output token against at most %2 (tpot_max)</source>
+        <translation>未满足 TPOT 上限：每个输出 token %1，上限为 %2（tpot_max）</translation>
+    </message>
+    <message>
+        <source>misses the TTFT limit: %1 to the first token against at most %2 (ttft_max)</source>
+        <translation>未满足 TTFT 上限：首个 token 耗时 %1，上限为 %2（ttft_max）</translation>
+    </message>
 </context>
 <context>
     <name>ViewExport</name>
@@ -2689,6 +2697,38 @@ Flow for this job: %3 (%4 of heat)</source>
         <source>Replicas: GPUs / (TP·PP)</source>
         <translation>副本数：GPU 数 / (TP·PP)</translation>
     </message>
+    <message>
+        <source>Set TPOT limit</source>
+        <translation>设置 TPOT 上限</translation>
+    </message>
+    <message>
+        <source>Remove TPOT limit</source>
+        <translation>取消 TPOT 上限</translation>
+    </message>
+    <message>
+        <source>Set TTFT limit</source>
+        <translation>设置 TTFT 上限</translation>
+    </message>
+    <message>
+        <source>Remove TTFT limit</source>
+        <translation>取消 TTFT 上限</translation>
+    </message>
+    <message>
+        <source>TPOT limit</source>
+        <translation>TPOT 上限</translation>
+    </message>
+    <message>
+        <source>TTFT limit</source>
+        <translation>TTFT 上限</translation>
+    </message>
+    <message>
+        <source>The most time per output token a layout may take: the chart compares the layouts with the most tokens per second per GPU at the largest batch that meets it, and draws it as a line; “none” (0): no limit</source>
+        <translation>布局每个输出 token 允许的最长时间：图表比较在满足该上限的最大批量下每 GPU 每秒 token 数最高的布局，并将其画成一条线；“无”（0）：不设上限</translation>
+    </message>
+    <message>
+        <source>The most time to the first token a layout may take: the chart compares the layouts that meet it and draws the points that miss it hollow; “none” (0): no limit</source>
+        <translation>布局首个 token 允许的最长时间：图表比较满足该上限的布局，未满足的点画成空心；“无”（0）：不设上限</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::ServingChartLink</name>
@@ -3384,6 +3424,26 @@ its memory latency.</source>
     <message>
         <source>Batch %1: TTFT %2, TPOT %3</source>
         <translation>批量 %1：TTFT %2，TPOT %3</translation>
+    </message>
+    <message>
+        <source>TPOT limit %1 (dashed line): the points right of it meet it</source>
+        <translation>TPOT 上限 %1（虚线）：其右侧的点满足上限</translation>
+    </message>
+    <message>
+        <source>Hollow points: TTFT above the %1 limit</source>
+        <translation>空心点：TTFT 超过上限 %1</translation>
+    </message>
+    <message>
+        <source>TPOT limit</source>
+        <translation>TPOT 上限</translation>
+    </message>
+    <message>
+        <source>TPOT ≤ %1</source>
+        <translation>TPOT ≤ %1</translation>
+    </message>
+    <message>
+        <source>TPOT limit %1 = %2 tokens/s per user: the points right of the line meet it</source>
+        <translation>TPOT 上限 %1 = 每用户 %2 token/s：线右侧的点满足上限</translation>
     </message>
 </context>
 <context>

@@ -143,3 +143,57 @@ TEST_CASE("trace of an inference scenario writes one prefill pass and one decode
     fs::remove(scenario);
     fs::remove(trace);
 }
+
+TEST_CASE("search applies the scenario's tpot_max and ttft_max; --tpot-max and --ttft-max override them; evaluate "
+          "says whether the scenario's own point meets them",
+          "[cli][inference][limits]")
+{
+    auto doc = nlohmann::json::parse(std::ifstream(kServing));
+    doc["inference"]["tpot_max"] = "30 ms";
+    doc["inference"]["ttft_max"] = 60;
+    const fs::path scenario = fs::temp_directory_path() / "scalescope-serving-limits.scalescope.json";
+    std::ofstream(scenario) << doc.dump();
+
+    std::ostringstream out, err;
+    REQUIRE(runSearch({scenario.string(), "--top", "5"}, out, err) == 0);
+    INFO(err.str());
+    const auto own = nlohmann::json::parse(out.str());
+    CHECK(own["tpot_max_s"].get<double>() == Approx(0.030).epsilon(1e-12));
+    CHECK(own["ttft_max_s"].get<double>() == 60.0);
+    REQUIRE_FALSE(own["best"].empty());
+    for (const auto& l : own["best"]) CHECK(l["tpot_s"].get<double>() <= 0.030);
+    // Identical to the same limits given as flags on the scenario without them.
+    std::ostringstream flagged, ferr;
+    REQUIRE(runSearch({kServing, "--top", "5", "--tpot-max", "0.03", "--ttft-max", "60 s"}, flagged, ferr) == 0);
+    CHECK(nlohmann::json::parse(flagged.str())["best"] == own["best"]);
+
+    std::ostringstream over, oerr;
+    REQUIRE(runSearch({scenario.string(), "--top", "5", "--tpot-max", "1 s"}, over, oerr) == 0);
+    const auto loose = nlohmann::json::parse(over.str());
+    CHECK(loose["tpot_max_s"].get<double>() == 1.0);
+    CHECK(loose["ttft_max_s"].get<double>() == 60.0); // the scenario's, not overridden
+    CHECK(loose["meeting_limits"].get<long long>() >= own["meeting_limits"].get<long long>());
+    bool slower = false;
+    for (const auto& l : loose["best"]) slower = slower || l["tpot_s"].get<double>() > 0.030;
+    CHECK(slower); // the scenario's 30 ms no longer holds them
+
+    // The scenario's own point (TP 8, batch 64) against its limits.
+    std::ostringstream eval, eerr;
+    REQUIRE(runEvaluate({scenario.string()}, eval, eerr) == 0);
+    const auto e = nlohmann::json::parse(eval.str());
+    REQUIRE(e.contains("meets_limits"));
+    CHECK(e["meets_limits"] == (e["tpot_s"].get<double>() <= 0.030 && e["ttft_s"].get<double>() <= 60.0));
+    doc["inference"]["tpot_max"] = e["tpot_s"].get<double>() / 2;
+    std::ofstream(scenario) << doc.dump();
+    std::ostringstream tight, terr;
+    REQUIRE(runEvaluate({scenario.string()}, tight, terr) == 0);
+    const auto t = nlohmann::json::parse(tight.str());
+    CHECK(t["meets_limits"] == false);
+    std::set<std::string> codes;
+    for (const auto& w : t["warnings"]) codes.insert(w["code"].get<std::string>());
+    CHECK(codes.count("tpot_over_limit"));
+    std::ostringstream plain, perr;
+    REQUIRE(runEvaluate({kServing}, plain, perr) == 0);
+    CHECK_FALSE(nlohmann::json::parse(plain.str()).contains("meets_limits"));
+    fs::remove(scenario);
+}

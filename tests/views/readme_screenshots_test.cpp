@@ -40,7 +40,10 @@ struct Shot {
     bool tp16;
     bool inference = false;
     bool servingChart = false; // scrolled down to the throughput–latency chart
+    bool servingLimits = false; // with a TPOT limit of 20 ms and a TTFT limit of 5 s
 };
+
+constexpr double kShotTpotLimitS = 0.020, kShotTtftLimitS = 5;
 
 void render(const Shot& shot, const char* folder = "screenshots")
 {
@@ -58,6 +61,14 @@ void render(const Shot& shot, const char* folder = "screenshots")
         window.planner()->view()->timeline()->showRange(0, kTp16ZoomSeconds);
     }
     if (shot.inference) testing::switchMode(window, true);
+    if (shot.servingLimits) {
+        ScenarioController& controller = window.planner()->controller();
+        Scenario s = controller.scenario();
+        s.inference.tpotMax = Seconds{kShotTpotLimitS};
+        s.inference.ttftMax = Seconds{kShotTtftLimitS};
+        controller.edit(s, QStringLiteral("limits"), 0);
+        controller.evaluateNow();
+    }
     testing::settle();
     if (shot.servingChart) {
         QWidget* slot = window.planner()->view()->servingChartSlot();
@@ -105,5 +116,19 @@ TEST_CASE("The planner in inference mode at 1920 × 1080 and 1366 × 768, Englis
     };
     for (const Shot& shot : shots)
         render(shot, "inference");
+    applyTheme(Theme::System);
+}
+
+TEST_CASE("The planner's throughput–latency chart with a TPOT and a TTFT limit at 1920 × 1080, English and Chinese, "
+          "light and dark",
+          "[.serving-limits]")
+{
+    const Shot shots[] = {
+        {"limits-1920-en-light", kWideShot, "en", Theme::Light, false, false, true, true, true},
+        {"limits-1920-en-dark", kWideShot, "en", Theme::Dark, false, false, true, true, true},
+        {"limits-1920-zh-dark", kWideShot, "zh_CN", Theme::Dark, false, false, true, true, true},
+    };
+    for (const Shot& shot : shots)
+        render(shot, "serving-limits");
     applyTheme(Theme::System);
 }

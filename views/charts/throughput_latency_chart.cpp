@@ -20,10 +20,12 @@ ThroughputLatencyChart::ThroughputLatencyChart(QWidget* parent) : HardwareView(p
     rebuild();
 }
 
-void ThroughputLatencyChart::setCurves(const QString& scenario, std::vector<ServingCurve> curves)
+void ThroughputLatencyChart::setCurves(const QString& scenario, std::vector<ServingCurve> curves,
+                                       const ServingLimits& limits)
 {
     m_data.scenario = scenario;
     m_data.curves = std::move(curves);
+    m_data.limits = limits;
     rebuild();
 }
 

@@ -4,7 +4,7 @@
 // along the own curve; a drag emits the batch under the marker, and the
 // owner answers with the evaluated point (setOperatingPoint). Wiring:
 //
-//   chart->setCurves(name, servingCurvesToCompare(ctx, limits, 3));
+//   chart->setCurves(name, servingCurvesToCompare(ctx, limits, 3), limits);
 //   chart->setOperatingPoint(servingPoint(evaluateInference(ctx)));
 //   connect(chart, &ThroughputLatencyChart::batchChosen, ..., set the batch);
 
@@ -18,8 +18,9 @@ class ThroughputLatencyChart final : public HardwareView {
 public:
     explicit ThroughputLatencyChart(QWidget* parent = nullptr);
 
-    // Replaces the curves (rebuilds the chart); curves[0] is the scenario's layout.
-    void setCurves(const QString& scenario, std::vector<ServingCurve> curves);
+    // Replaces the curves and the limits drawn with them (rebuilds the
+    // chart); curves[0] is the scenario's layout.
+    void setCurves(const QString& scenario, std::vector<ServingCurve> curves, const ServingLimits& limits = {});
     // Moves the marker to the evaluated point of the scenario's layout (no rebuild).
     void setOperatingPoint(const std::optional<ServingPoint>& point);
     [[nodiscard]] const ThroughputLatencyData& data() const noexcept { return m_data; }

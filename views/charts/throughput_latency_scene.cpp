@@ -20,6 +20,10 @@ constexpr qreal kChartWidth = 1280;
 constexpr qreal kChartHeight = 800;
 constexpr int kLabelPixels = 16, kTitlePixels = 18;
 
+// Where the TPOT limit lies on the x axis: tokens/s per user is 1 / TPOT (a
+// change of unit, not a cost).
+double tpotLimitPerUser(Seconds tpotMax) { return 1.0 / tpotMax.si; }
+
 // The compared layouts' colours: Okabe–Ito, distinguishable with common
 // colour-vision deficiencies, the scenario's own layout in the palette's
 // accent (overflow red) instead.
@@ -69,6 +73,8 @@ void ThroughputLatencyScene::buildChart(const ThroughputLatencyData& data)
             xMax = std::max(xMax, pt.tokensPerSPerUser);
             yMax = std::max(yMax, pt.tokensPerSPerGpu);
         }
+    const ServingLimits& limits = data.limits;
+    if (limits.tpotMax) xMax = std::max(xMax, tpotLimitPerUser(*limits.tpotMax)); // the line stays in view
     for (QValueAxis* axis : {xAxis, yAxis}) {
         axis->setLabelFormat(QStringLiteral("%g"));
         stylePaletteAxis(*axis, p, kLabelPixels, kTitlePixels);
@@ -97,15 +103,30 @@ void ThroughputLatencyScene::buildChart(const ThroughputLatencyData& data)
         dots->setMarkerSize(own ? 10 : 7);
         dots->setColor(colour);
         dots->setBorderColor(p.background);
+        // Points that miss the TTFT limit: rings of the curve's colour on the background.
+        QScatterSeries* hollow = nullptr;
+        if (limits.ttftMax) {
+            hollow = new QScatterSeries;
+            hollow->setObjectName(QStringLiteral("ttft-over-limit"));
+            hollow->setMarkerSize(own ? 12 : 9);
+            hollow->setColor(p.background);
+            hollow->setPen(QPen(colour, 2));
+        }
         for (const ServingPoint& pt : c.points) {
             line->append(pt.tokensPerSPerUser, pt.tokensPerSPerGpu);
-            dots->append(pt.tokensPerSPerUser, pt.tokensPerSPerGpu);
+            const bool overTtft = hollow && pt.ttft > *limits.ttftMax;
+            (overTtft ? hollow : dots)->append(pt.tokensPerSPerUser, pt.tokensPerSPerGpu);
         }
         attach(line);
         attach(dots);
+        if (hollow) attach(hollow);
         legend[i] = {colour, name};
     }
     for (const LegendEntry& l : legend) addLegend(l.colour, l.label);
+    if (limits.tpotMax)
+        addLegend(p.text, tr("TPOT limit %1 (dashed line): the points right of it meet it").arg(formatted(*limits.tpotMax)));
+    if (limits.ttftMax)
+        addLegend(p.mutedText, tr("Hollow points: TTFT above the %1 limit").arg(formatted(*limits.ttftMax)));
     // The operating point: a large ring over the own curve.
     m_marker = new QScatterSeries;
     m_marker->setName(tr("Operating point"));
@@ -118,6 +139,28 @@ void ThroughputLatencyScene::buildChart(const ThroughputLatencyData& data)
     addLegend(p.overflow, tr("Operating point: the scenario's batch (ring)"));
     if (m_chart->layout()) m_chart->layout()->activate();
     labelBatches();
+    if (limits.tpotMax) drawTpotLimit(limits, yAxis->max());
+}
+
+void ThroughputLatencyScene::drawTpotLimit(const ServingLimits& limits, double yTop)
+{
+    // A dashed vertical line across the plot at 1 / tpot_max, named at its top.
+    const HardwarePalette& p = hardwarePalette();
+    const double x = tpotLimitPerUser(*limits.tpotMax);
+    auto* line = new QLineSeries;
+    line->setObjectName(QStringLiteral("tpot-limit"));
+    line->setName(tr("TPOT limit"));
+    line->setPen(QPen(p.text, 2, Qt::DashLine));
+    line->append(x, 0);
+    line->append(x, yTop);
+    addSeriesOnAxes(*m_chart, line);
+    const QPointF top = scenePosition(x, yTop);
+    const LabelStyle style{kLabelPixels - 2, 4, false, Qt::AlignLeft | Qt::AlignTop};
+    LabelItem* label = addLabel(tr("TPOT ≤ %1").arg(formatted(*limits.tpotMax)), QRectF(top.x() + 6, top.y() + 4, 160, 22),
+                                p.text, style);
+    label->setData(kItemKindKey, QStringLiteral("tpot-limit"));
+    label->setToolTip(tr("TPOT limit %1 = %2 tokens/s per user: the points right of the line meet it")
+                          .arg(formatted(*limits.tpotMax), QString::number(x, 'g', 3)));
 }
 
 void ThroughputLatencyScene::labelBatches()

@@ -3,10 +3,14 @@
 // exports through the one export path: output tokens/s per GPU against
 // tokens/s per user, one curve per serving layout as the batch sweeps
 // (model/search/serving_curve.h), the scenario's own layout highlighted
-// and its operating point marked. Plain data in, nothing computed here.
+// and its operating point marked. The TPOT limit is a vertical line at
+// 1 / tpot_max tokens/s per user (points right of it meet it); points whose
+// TTFT exceeds the TTFT limit, which these axes cannot show, are hollow.
+// Plain data in, nothing computed here.
 
 #include "views/hardware/hardware_scene.h"
 
+#include "model/search/inference_search.h"
 #include "model/search/serving_curve.h"
 
 #include <optional>
@@ -23,6 +27,7 @@ struct ThroughputLatencyData {
     QString scenario;                     // the scenario's name, for the heading
     std::vector<ServingCurve> curves;     // the scenario's own layout first
     std::optional<ServingPoint> operating; // on curves[0]
+    ServingLimits limits;                  // the scenario's TPOT and TTFT limits
 };
 
 // "TP 8 · PP 1 · DP 1" (and "· EP n" when n > 1).
@@ -48,6 +53,7 @@ public:
 private:
     void buildChart(const ThroughputLatencyData& data);
     void labelBatches();
+    void drawTpotLimit(const ServingLimits& limits, double yTop);
 
     QChart* m_chart = nullptr; // owned by the scene
     QScatterSeries* m_marker = nullptr;
