@@ -21,7 +21,7 @@ namespace {
 nlohmann::json servingDoc(const nlohmann::json& limits)
 {
     nlohmann::json block{{"batch", 8}, {"prompt_tokens", 1024}, {"output_tokens", 128}, {"precision", "bf16"}};
-    block.update(limits);
+    if (limits.is_object()) block.update(limits); // {} reads as null
     return {{"format", "scalescope-scenario/1"},
             {"system", "dgx-h100-superpod"},
             {"gpus", 8},
