@@ -3426,12 +3426,12 @@ its memory latency.</source>
         <translation>批量 %1：TTFT %2，TPOT %3</translation>
     </message>
     <message>
-        <source>TPOT limit %1 (dashed line): the points right of it meet it</source>
-        <translation>TPOT 上限 %1（虚线）：其右侧的点满足上限</translation>
+        <source>TPOT limit %1 (dashed)</source>
+        <translation>TPOT 上限 %1（虚线）</translation>
     </message>
     <message>
-        <source>Hollow points: TTFT above the %1 limit</source>
-        <translation>空心点：TTFT 超过上限 %1</translation>
+        <source>Hollow: TTFT over %1</source>
+        <translation>空心：TTFT 超过 %1</translation>
     </message>
     <message>
         <source>TPOT limit</source>

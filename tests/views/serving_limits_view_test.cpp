@@ -138,7 +138,7 @@ TEST_CASE("The TPOT and TTFT limit spin boxes edit the scenario; the chart compa
     CHECK(hollowPoints(*chart) == over);
     CHECK(verdictSays(*planner.view(), QStringLiteral("misses the TTFT limit")));
     bool legend = false;
-    for (const LegendEntry& l : chart->scene()->legend()) legend = legend || l.label.contains(QStringLiteral("Hollow"));
+    for (const LegendEntry& l : chart->scene()->legend()) legend = legend || l.label.startsWith(QStringLiteral("Hollow: TTFT over "));
     CHECK(legend);
 
     // "none" (0) removes a limit; undo brings it back, and the line with it.

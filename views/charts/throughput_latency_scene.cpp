@@ -124,9 +124,9 @@ void ThroughputLatencyScene::buildChart(const ThroughputLatencyData& data)
     }
     for (const LegendEntry& l : legend) addLegend(l.colour, l.label);
     if (limits.tpotMax)
-        addLegend(p.text, tr("TPOT limit %1 (dashed line): the points right of it meet it").arg(formatted(*limits.tpotMax)));
+        addLegend(p.text, tr("TPOT limit %1 (dashed)").arg(formatted(*limits.tpotMax)));
     if (limits.ttftMax)
-        addLegend(p.mutedText, tr("Hollow points: TTFT above the %1 limit").arg(formatted(*limits.ttftMax)));
+        addLegend(p.mutedText, tr("Hollow: TTFT over %1").arg(formatted(*limits.ttftMax)));
     // The operating point: a large ring over the own curve.
     m_marker = new QScatterSeries;
     m_marker->setName(tr("Operating point"));
