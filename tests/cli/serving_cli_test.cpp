@@ -144,7 +144,7 @@ TEST_CASE("trace of an inference scenario writes one prefill pass and one decode
     fs::remove(trace);
 }
 
-TEST_CASE("search applies the scenario's tpot_max and ttft_max; --tpot-max and --ttft-max override them; evaluate "
+TEST_CASE("search applies the scenario's tpot_max and ttft_max, which --tpot-max and --ttft-max override, and evaluate "
           "says whether the scenario's own point meets them",
           "[cli][inference][limits]")
 {

@@ -67,7 +67,7 @@ TEST_CASE("Serving limits read as seconds or as times, survive a save, and are a
     CHECK_FALSE(none.ttftMax);
 }
 
-TEST_CASE("Serving limits that are not a time > 0 are errors at their path; a misspelt one gets a suggestion",
+TEST_CASE("Serving limits that are not a time > 0 are errors at their path, and a misspelt one gets a suggestion",
           "[inference][scenario][limits]")
 {
     using Paths = std::vector<std::string>;

@@ -73,8 +73,8 @@ std::vector<ParallelLayout> layoutsOf(const std::vector<ServingCurve>& curves)
 
 } // namespace
 
-TEST_CASE("The TPOT and TTFT limit spin boxes edit the scenario; the chart compares the best layouts under them, "
-          "draws the TPOT limit as a line and the points missing the TTFT limit hollow; the verdicts name a missed "
+TEST_CASE("The TPOT and TTFT limit spin boxes edit the scenario, the chart compares the best layouts under them, "
+          "draws the TPOT limit as a line and the points missing the TTFT limit hollow, and the verdicts name a missed "
           "limit",
           "[gui][inference][limits]")
 {
