@@ -2,6 +2,7 @@
 
 #include "cli_args.h"
 #include "export_serving_chart.h"
+#include "export_timeline.h"
 #include "export_views.h"
 
 #include "model/spec/spec_catalog.h"
@@ -38,7 +39,7 @@ std::string exportHelp()
     return "usage: scalescope-cli export [SCENARIO] --view " + exportViewKeys("|", "|") + "\n" +
            R"(                             [--format svg|png|pdf] -o FILE
                              [--gpu ID] [--system ID] [--page a4|letter|WxH mm | --width PX --height PX]
-                             [--dpi N]
+                             [--dpi N] [--from S] [--to S]
 
 Renders one hardware view, in the print palette, with its title, legend and
 the spec sources it cites. SVG and PDF keep text as text.
@@ -46,7 +47,9 @@ the spec sources it cites. SVG and PDF keep text as text.
              through it the GPU and superchip)
   --view     one of
 )" + views +
-           R"(             power and sharding evaluate SCENARIO (default: the built-in default);
+           R"(             power, sharding and timeline evaluate SCENARIO (default: the
+             built-in default); timeline draws a training step, or an
+             inference scenario's prefill and decode step on one time scale
              throughput-latency an inference SCENARIO (default: the LLaMA-3 70B
              serving preset): its layout and the 3 best of the serving search
   --format   svg, png or pdf (default: from the file name); a file name
@@ -62,6 +65,8 @@ the spec sources it cites. SVG and PDF keep text as text.
              default 1600 x 1000
   --page     a paper page: a4, letter (turned landscape for a wide view) or
              WxH mm ("300x200 mm"); the view is fitted inside its margins
+  --from S, --to S   timeline only: the window of the time axis to draw,
+             in seconds from the start (default: all of it)
   --dpi N    PNG only: pixels per inch of the page (default 72: a point a
              pixel), e.g. --page a4 --dpi 300 for 3508 x 2480 pixels
 )";
@@ -93,9 +98,10 @@ std::optional<std::string> scenarioSystem(const std::string& file, std::ostream&
     return j["system"].get<std::string>();
 }
 
-// The views of an evaluated scenario: power and sharding.
+// The views of an evaluated scenario: power, sharding and the timeline.
 int renderPlanned(const CliArgs& parsed, const SpecCatalog& catalog, const std::string& view, const QString& fileName,
-                  ExportFormat format, const ExportPage& page, std::ostream& out, std::ostream& err)
+                  ExportFormat format, const ExportPage& page, std::optional<TimeWindow> window, std::ostream& out,
+                  std::ostream& err)
 {
     const std::string file = parsed.positional().empty() ? std::string(kDefaultScenarioFile) : parsed.positional().front();
     std::filesystem::path path = file;
@@ -113,6 +119,7 @@ int renderPlanned(const CliArgs& parsed, const SpecCatalog& catalog, const std::
         for (const SpecError& e : result->errors) err << "error: " << e.text() << "\n";
         return BadInput;
     }
+    if (view == "timeline") return exportTimelineView(result, window, fileName, format, page, out, err);
     ShardingColouring colouring = ShardingColouring::Tp;
     if (const auto c = parsed.value("--colour")) {
         const std::pair<const char*, ShardingColouring> keys[] = {
@@ -190,7 +197,7 @@ int render(const Args& args, std::ostream& out, std::ostream& err)
 {
     const auto parsed = CliArgs::parse(args, {"--help"},
                                        {"--view", "--format", "-o", "--output", "--gpu", "--system", "--width", "--height", "--colour", "--gpus",
-                                        "--page", "--dpi"},
+                                        "--page", "--dpi", "--from", "--to", "--compare"},
                                        err);
     if (!parsed) return Usage;
     if (parsed->has("--help")) {
@@ -213,6 +220,17 @@ int render(const Args& args, std::ostream& out, std::ostream& err)
         return Usage;
     }
     const bool planned = known->planned;
+    if (parsed->value("--compare")) {
+        err << "error: --compare: exporting an A/B comparison is not supported; export each scenario on its own\n";
+        return Usage;
+    }
+    if ((parsed->value("--from") || parsed->value("--to")) && *view != "timeline") {
+        err << "error: --from and --to: only with --view timeline\n";
+        return Usage;
+    }
+    int windowError = Ok;
+    const auto window = timeWindowOptions(*parsed, err, windowError);
+    if (windowError != Ok) return windowError;
     const QString fileName = QString::fromStdString(*file);
     std::optional<ExportFormat> requested;
     if (const auto f = parsed->value("--format")) {
@@ -234,7 +252,7 @@ int render(const Args& args, std::ostream& out, std::ostream& err)
 
     const SpecCatalog& catalog = sharedCatalog(err);
     if (*view == "throughput-latency") return exportServingChart(parsed->positional(), fileName, *format, *page, out, err);
-    if (planned) return renderPlanned(*parsed, catalog, *view, fileName, *format, *page, out, err);
+    if (planned) return renderPlanned(*parsed, catalog, *view, fileName, *format, *page, window, out, err);
     std::string systemId = kDefaultSystem;
     bool systemChosen = false;
     if (!parsed->positional().empty()) {
