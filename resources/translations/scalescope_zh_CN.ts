@@ -159,6 +159,41 @@
     </message>
 </context>
 <context>
+    <name>TimelineExport</name>
+    <message>
+        <source>Prefill of one batch&apos;s prompts — %1 (TTFT %2)</source>
+        <translation>一批提示词的预填充 — %1（TTFT %2）</translation>
+    </message>
+    <message>
+        <source>Decode step — %1 (TPOT %2)</source>
+        <translation>解码步 — %1（TPOT %2）</translation>
+    </message>
+    <message>
+        <source>Prefill and decode timelines — %1</source>
+        <translation>预填充与解码时间线 — %1</translation>
+    </message>
+    <message>
+        <source>Step timeline — %1</source>
+        <translation>训练步时间线 — %1</translation>
+    </message>
+    <message>
+        <source>Every pipeline stage&apos;s compute and the communication lanes it uses, each pass on its own time scale.</source>
+        <translation>每个流水线阶段的计算及其使用的通信通道；预填充与解码各用自己的时间刻度。</translation>
+    </message>
+    <message>
+        <source>One training step of %1: every pipeline stage&apos;s compute and its communication lanes; exposed communication solid, overlapped hatched, the pipeline bubble hatched grey.</source>
+        <translation>一个训练步，耗时 %1：每个流水线阶段的计算及其通信通道；暴露的通信为实心，被重叠的通信为网纹，流水线气泡为灰色斜纹。</translation>
+    </message>
+    <message>
+        <source>Shown: %1 to %2.</source>
+        <translation>显示范围：%1 至 %2。</translation>
+    </message>
+    <message>
+        <source>(drawn whole: it ends before the window)</source>
+        <translation>（完整绘制：它在所选时间窗口之前就已结束）</translation>
+    </message>
+</context>
+<context>
     <name>TraceExport</name>
     <message>
         <source>The scenario has no result to trace: fix the problems the planner shows first.</source>
