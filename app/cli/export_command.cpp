@@ -6,6 +6,7 @@
 #include "export_views.h"
 
 #include "model/spec/spec_catalog.h"
+#include "views/export/breakdown_export.h"
 #include "views/export/view_export.h"
 #include "views/charts/roofline_view.h"
 #include "views/hardware/chip_scene.h"
@@ -47,9 +48,11 @@ the spec sources it cites. SVG and PDF keep text as text.
              through it the GPU and superchip)
   --view     one of
 )" + views +
-           R"(             power, sharding and timeline evaluate SCENARIO (default: the
-             built-in default); timeline draws a training step, or an
-             inference scenario's prefill and decode step on one time scale
+           R"(             power, sharding, timeline and breakdown evaluate SCENARIO
+             (default: the built-in default); timeline draws a training
+             step, or an inference scenario's prefill and decode step;
+             breakdown is paged to --page (a PDF page each; SVG and PNG
+             hold the pages one under another)
              throughput-latency an inference SCENARIO (default: the LLaMA-3 70B
              serving preset): its layout and the 3 best of the serving search
   --format   svg, png or pdf (default: from the file name); a file name
@@ -98,7 +101,7 @@ std::optional<std::string> scenarioSystem(const std::string& file, std::ostream&
     return j["system"].get<std::string>();
 }
 
-// The views of an evaluated scenario: power, sharding and the timeline.
+// The views of an evaluated scenario: power, sharding, the timeline and the breakdown.
 int renderPlanned(const CliArgs& parsed, const SpecCatalog& catalog, const std::string& view, const QString& fileName,
                   ExportFormat format, const ExportPage& page, std::optional<TimeWindow> window, std::ostream& out,
                   std::ostream& err)
@@ -120,6 +123,16 @@ int renderPlanned(const CliArgs& parsed, const SpecCatalog& catalog, const std::
         return BadInput;
     }
     if (view == "timeline") return exportTimelineView(result, window, fileName, format, page, out, err);
+    if (view == "breakdown") {
+        QString error;
+        if (!result->ok()) error = QString::fromStdString(result->evaluationErrorPath() + ": " + result->evaluationError());
+        else if (exportBreakdown(result, fileName, format, page, &error)) {
+            out << "wrote " << fileName.toStdString() << "\n";
+            return Ok;
+        }
+        err << "error: " << error.toStdString() << "\n";
+        return BadInput;
+    }
     ShardingColouring colouring = ShardingColouring::Tp;
     if (const auto c = parsed.value("--colour")) {
         const std::pair<const char*, ShardingColouring> keys[] = {

@@ -2,6 +2,29 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>BreakdownExport</name>
+    <message>
+        <source>Why this number — %1</source>
+        <translation>这个数字从何而来 — %1</translation>
+    </message>
+    <message>
+        <source>TTFT %1, TPOT %2: where the time of each pass goes, on one GPU of the slowest stage, largest first.</source>
+        <translation>TTFT %1，TPOT %2：每次前向的时间花在哪里（最慢阶段的一个 GPU 上），从大到小排列。</translation>
+    </message>
+    <message>
+        <source>Step %1: where the time goes per step, on one GPU of the bottleneck stage, largest exposed time first.</source>
+        <translation>训练步 %1：每步的时间花在哪里（瓶颈阶段的一个 GPU 上），按暴露时间从大到小排列。</translation>
+    </message>
+    <message>
+        <source>page %1 of %2</source>
+        <translation>第 %1 页，共 %2 页</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>来源</translation>
+    </message>
+</context>
+<context>
     <name>Navigator</name>
     <message>
         <source>Planner</source>

@@ -98,7 +98,7 @@ bool exportTimeline(const PlannerResultPtr& result, const QString& file, ExportF
     palette.setColor(QPalette::WindowText, ink.text);
     const PlannerResult& r = *result;
     const ExportDocument document{
-        titleOf(r), descriptionOf(r, window), ink.background, [&](QPainter& p, const QRectF& area) {
+        titleOf(r), descriptionOf(r, window), ink.background, [&](QPainter& p, const QRectF& area, int) {
             p.fillRect(area, ink.background);
             p.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
             const QRectF body = area.adjusted(kMargin, kMargin, -kMargin, -kMargin);

@@ -12,6 +12,8 @@
 #include <QRegularExpression>
 #include <QSvgGenerator>
 
+#include <algorithm>
+
 namespace scalescope {
 
 namespace {
@@ -212,24 +214,30 @@ bool exportDocument(const ExportDocument& document, const QString& file, ExportF
     };
     if (size.width() < 200 || size.height() < 150) return fail(trExport(QT_TRANSLATE_NOOP("ViewExport", "The export size must be at least 200 × 150.")));
     const QRectF page(QPointF(0, 0), size);
+    const int pages = std::max(1, document.pages);
+    // SVG and PNG: the pages one under another on one sheet.
+    const QSizeF sheet(size.width(), size.height() * (format == ExportFormat::Pdf ? 1 : pages));
+    auto paintSheet = [&](QPainter& painter) {
+        for (int i = 0; i < pages; ++i) document.paint(painter, page.translated(0, size.height() * i), i);
+    };
     switch (format) {
     case ExportFormat::Svg: {
         QSvgGenerator svg;
         svg.setFileName(file);
-        svg.setSize(size.toSize());
+        svg.setSize(sheet.toSize());
         svg.setResolution(static_cast<int>(kPointsPerInch)); // one unit per point: the page's size on paper
-        svg.setViewBox(page);
+        svg.setViewBox(QRectF(QPointF(0, 0), sheet));
         svg.setTitle(document.title);
         svg.setDescription(document.description);
         QPainter painter;
         if (!painter.begin(&svg)) return fail(trExport(QT_TRANSLATE_NOOP("ViewExport", "Cannot write %1.")).arg(file));
-        document.paint(painter, page);
+        paintSheet(painter);
         painter.end();
         break;
     }
     case ExportFormat::Png: {
         const double scale = dpi / kPointsPerInch;
-        QImage image((size * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
+        QImage image((sheet * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
         if (image.isNull()) return fail(trExport(QT_TRANSLATE_NOOP("ViewExport", "The image is too large; lower the resolution.")));
         constexpr double kInchesPerMetre = 1000 / kMillimetresPerInch;
         image.setDotsPerMeterX(qRound(dpi * kInchesPerMetre));
@@ -238,7 +246,7 @@ bool exportDocument(const ExportDocument& document, const QString& file, ExportF
         {
             QPainter painter(&image);
             painter.scale(scale, scale);
-            document.paint(painter, page);
+            paintSheet(painter);
         }
         image.setText(QStringLiteral("Title"), document.title);
         image.setText(QStringLiteral("Description"), document.description);
@@ -254,7 +262,10 @@ bool exportDocument(const ExportDocument& document, const QString& file, ExportF
         pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
         QPainter painter;
         if (!painter.begin(&pdf)) return fail(trExport(QT_TRANSLATE_NOOP("ViewExport", "Cannot write %1.")).arg(file));
-        document.paint(painter, page);
+        for (int i = 0; i < pages; ++i) {
+            if (i > 0) pdf.newPage();
+            document.paint(painter, page, i);
+        }
         painter.end();
         break;
     }
@@ -273,7 +284,7 @@ QSizeF orientedPageSize(const ExportPage& page, QSizeF content)
 bool exportScene(HardwareScene& scene, const QString& file, ExportFormat format, const ExportPage& layout, QString* error)
 {
     const ExportDocument document{scene.title(), scene.description(), scene.hardwarePalette().background,
-                                  [&scene](QPainter& painter, const QRectF& page) { paintExportDocument(painter, page, scene); }};
+                                  [&scene](QPainter& painter, const QRectF& page, int) { paintExportDocument(painter, page, scene); }};
     return exportDocument(document, file, format, orientedPageSize(layout, scene.sceneRect().size()), layout.dpi, error);
 }
 

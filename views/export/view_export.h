@@ -53,16 +53,18 @@ inline constexpr double kMillimetresPerInch = 25.4;
 // Paints title, description, the scene, legend and sources into `page`.
 void paintExportDocument(QPainter& painter, const QRectF& page, HardwareScene& scene);
 
-// What one export draws: `paint` fills the page (points) it is given; title
-// and description go into the file's metadata.
+// What one export draws: `paint` fills page `index` (of `pages`) in the
+// rectangle (points) it is given; title and description go into the file's
+// metadata. A PDF has a page each; an SVG or PNG holds them one under another.
 struct ExportDocument {
     QString title, description;
     QColor background;
-    std::function<void(QPainter&, const QRectF& page)> paint;
+    std::function<void(QPainter&, const QRectF& page, int index)> paint;
+    int pages = 1;
 };
 
-// The one writer behind every export: `size` in points (SVG, PDF), a PNG at
-// `dpi`. On failure returns false and says why in `error`.
+// The one writer behind every export: `size` of a page in points (SVG, PDF),
+// a PNG at `dpi`. On failure returns false and says why in `error`.
 bool exportDocument(const ExportDocument& document, const QString& file, ExportFormat format, QSizeF size, double dpi,
                     QString* error = nullptr);
 
