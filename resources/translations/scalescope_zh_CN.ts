@@ -108,6 +108,41 @@
     </message>
 </context>
 <context>
+    <name>PlannerExport</name>
+    <message>
+        <source>Nothing to export: the scenario does not evaluate (%1).</source>
+        <translation>无可导出：该场景无法求值（%1）。</translation>
+    </message>
+    <message>
+        <source>Export view</source>
+        <translation>导出视图</translation>
+    </message>
+    <message>
+        <source>SVG image (*.svg)</source>
+        <translation>SVG 图像 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>Why this number (per-operation table)</source>
+        <translation>这个数字从何而来（逐操作表）</translation>
+    </message>
+    <message>
+        <source>Export from the planner:</source>
+        <translation>从规划器导出：</translation>
+    </message>
+</context>
+<context>
     <name>TableExport</name>
     <message>
         <source>Copy</source>
@@ -865,18 +900,6 @@
         <translation>
             <numerusform>跳过了 %n 个规格文件：</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>SVG image (*.svg)</source>
-        <translation>SVG 图像 (*.svg)</translation>
-    </message>
-    <message>
-        <source>PNG image (*.png)</source>
-        <translation>PNG 图像 (*.png)</translation>
-    </message>
-    <message>
-        <source>PDF document (*.pdf)</source>
-        <translation>PDF 文档 (*.pdf)</translation>
     </message>
     <message>
         <source>Export &amp;trace…</source>

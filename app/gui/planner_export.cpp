@@ -1,0 +1,80 @@
+#include "planner_export.h"
+
+#include "views/export/breakdown_export.h"
+#include "views/export/timeline_export.h"
+
+#include <QCoreApplication>
+#include <QFileDialog>
+#include <QInputDialog>
+#include <QLocale>
+#include <QMessageBox>
+
+namespace scalescope {
+
+namespace {
+QString trExport(const char* text) { return QCoreApplication::translate("PlannerExport", text); }
+} // namespace
+
+ExportPage plannerExportPage()
+{
+    const bool inches = QLocale().measurementSystem() == QLocale::ImperialUSSystem;
+    ExportPage page = *exportPageFrom(inches ? QStringLiteral("letter") : QStringLiteral("a4"), nullptr);
+    page.dpi = kPlannerExportDpi;
+    return page;
+}
+
+bool writePlannerExport(const PlannerResultPtr& result, PlannerExport what, const QString& file, ExportFormat format,
+                        QString* error)
+{
+    if (!result || !result->ok()) {
+        if (error)
+            *error = trExport(QT_TRANSLATE_NOOP("PlannerExport", "Nothing to export: the scenario does not evaluate (%1)."))
+                         .arg(result ? QString::fromStdString(result->evaluationError()) : QString());
+        return false;
+    }
+    ExportPage page = plannerExportPage();
+    if (format != ExportFormat::Png) page.dpi = kPointsPerInch;
+    return what == PlannerExport::Timeline ? exportTimeline(result, file, format, page, std::nullopt, error)
+                                           : exportBreakdown(result, file, format, page, error);
+}
+
+std::optional<std::pair<QString, ExportFormat>> askExportFile(QWidget* parent, const QString& suggested)
+{
+    const QString title = trExport(QT_TRANSLATE_NOOP("PlannerExport", "Export view"));
+    const QStringList types{trExport(QT_TRANSLATE_NOOP("PlannerExport", "SVG image (*.svg)")),
+                            trExport(QT_TRANSLATE_NOOP("PlannerExport", "PNG image (*.png)")),
+                            trExport(QT_TRANSLATE_NOOP("PlannerExport", "PDF document (*.pdf)"))};
+    QString type = types.front();
+    const QString file =
+        QFileDialog::getSaveFileName(parent, title, suggested + QStringLiteral(".svg"), types.join(QStringLiteral(";;")), &type);
+    if (file.isEmpty()) return std::nullopt;
+    // The file type chosen in the dialog is the format asked for; a file name ending in another is refused.
+    const auto asked = types.contains(type) ? std::optional(static_cast<ExportFormat>(types.indexOf(type))) : std::nullopt;
+    QString error;
+    const auto format = chooseExportFormat(asked, file, &error);
+    if (!format) {
+        QMessageBox::warning(parent, title, error);
+        return std::nullopt;
+    }
+    return std::pair{file, *format};
+}
+
+QString exportFromPlanner(QWidget* parent, const PlannerResultPtr& result)
+{
+    const QString title = trExport(QT_TRANSLATE_NOOP("PlannerExport", "Export view"));
+    const QStringList items{trExport(QT_TRANSLATE_NOOP("PlannerExport", "Timeline")),
+                            trExport(QT_TRANSLATE_NOOP("PlannerExport", "Why this number (per-operation table)"))};
+    bool ok = false;
+    const QString item = QInputDialog::getItem(parent, title, trExport(QT_TRANSLATE_NOOP("PlannerExport", "Export from the planner:")),
+                                               items, 0, false, &ok);
+    if (!ok) return {};
+    const auto what = item == items.front() ? PlannerExport::Timeline : PlannerExport::Breakdown;
+    const auto target = askExportFile(parent, what == PlannerExport::Timeline ? QStringLiteral("timeline") : QStringLiteral("breakdown"));
+    if (!target) return {};
+    QString error;
+    if (writePlannerExport(result, what, target->first, target->second, &error)) return target->first;
+    QMessageBox::warning(parent, title, error);
+    return {};
+}
+
+} // namespace scalescope
