@@ -2,69 +2,21 @@
 // English and Simplified Chinese: a PDF page each, the pages one under another
 // in SVG and PNG, cells and sources as text.
 
+#include "export_checks.h"
 #include "test_support.h"
 
-#include "app/cli/export_command.h"
 #include "app/gui/language.h"
 
-#include <QFile>
+#include <QFileInfo>
 #include <QImage>
-#include <QRegularExpression>
 #include <QTemporaryDir>
 
 #include <catch2/catch.hpp>
 
-#include <sstream>
 
 using namespace scalescope;
+using namespace scalescope::testing;
 
-namespace {
-
-int runExport(const std::vector<std::string>& args, std::string* errText = nullptr)
-{
-    std::ostringstream out, err;
-    const int code = cli::runExport(args, out, err);
-    if (errText) *errText = err.str();
-    return code;
-}
-
-std::string scenarioFile(const char* name) { return std::string(SCALESCOPE_SCENARIO_DIR "/") + name + ".scalescope.json"; }
-
-QString contents(const QString& file)
-{
-    QFile f(file);
-    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
-}
-
-// Every page's /MediaBox [0 0 W H] of a PDF, in points.
-std::vector<QSizeF> mediaBoxes(const QString& file)
-{
-    static const QRegularExpression box(QStringLiteral(R"(/MediaBox \[0 0 ([\d.]+) ([\d.]+)\])"));
-    std::vector<QSizeF> out;
-    for (const QRegularExpressionMatch& m : box.globalMatch(QString::fromLatin1(contents(file).toLatin1())))
-        out.emplace_back(m.captured(1).toDouble(), m.captured(2).toDouble());
-    return out;
-}
-
-QString svgText(const QString& file)
-{
-    QString all;
-    static const QRegularExpression text(QStringLiteral(R"(<text[^>]*>([^<]*)</text>)"));
-    for (const QRegularExpressionMatch& m : text.globalMatch(contents(file))) all += m.captured(1) + QLatin1Char('\n');
-    return all;
-}
-
-void keep(const QString& file, const QString& name)
-{
-    QDir().mkpath(QStringLiteral(SCALESCOPE_RENDER_DIR));
-    const QString copy = QStringLiteral(SCALESCOPE_RENDER_DIR "/%1").arg(name);
-    QFile::remove(copy);
-    QFile::copy(file, copy);
-}
-
-constexpr double kA4WidthPt = 210 / 25.4 * 72, kA4HeightPt = 297 / 25.4 * 72;
-
-} // namespace
 
 TEST_CASE("export --view breakdown pages the per-operation table on A4, landscape, with its sources", "[export][breakdown][cli]")
 {
@@ -73,7 +25,7 @@ TEST_CASE("export --view breakdown pages the per-operation table on A4, landscap
     const std::string scenario = scenarioFile("default");
     const QString pdf = dir.filePath(QStringLiteral("breakdown.pdf"));
     REQUIRE(runExport({scenario, "--view", "breakdown", "--page", "a4", "-o", pdf.toStdString()}) == 0);
-    keep(pdf, QStringLiteral("export-breakdown.pdf"));
+    keepRender(pdf, QStringLiteral("export-breakdown.pdf"));
     const std::vector<QSizeF> pages = mediaBoxes(pdf);
     // 35 rows of the default scenario and its sources take more than one page.
     REQUIRE(pages.size() >= 2);
@@ -84,18 +36,18 @@ TEST_CASE("export --view breakdown pages the per-operation table on A4, landscap
 
     const QString svg = dir.filePath(QStringLiteral("breakdown.svg"));
     REQUIRE(runExport({scenario, "--view", "breakdown", "--page", "a4", "-o", svg.toStdString()}) == 0);
-    keep(svg, QStringLiteral("export-breakdown.svg"));
+    keepRender(svg, QStringLiteral("export-breakdown.svg"));
     const QString text = svgText(svg);
     for (const char* cell : {"Why this number", "Operation", "Time per step", "Source", "MLP up / gate projection", "backward",
                              "3.64 s", "22.9 %", "h100", "Sources", "page 1 of"})
         CHECK(text.contains(QString::fromUtf8(cell)));
     // The pages one under another: the sheet is as tall as the pages together.
     const QString box = QStringLiteral("viewBox=\"0 0 841.89 %1\"").arg(kA4WidthPt * static_cast<double>(pages.size()), 0, 'g', 6);
-    CHECK(contents(svg).contains(box));
+    CHECK(QString::fromUtf8(fileBytes(svg)).contains(box));
 
     const QString png = dir.filePath(QStringLiteral("breakdown.png"));
     REQUIRE(runExport({scenario, "--view", "breakdown", "--page", "a4", "--dpi", "96", "-o", png.toStdString()}) == 0);
-    keep(png, QStringLiteral("export-breakdown.png"));
+    keepRender(png, QStringLiteral("export-breakdown.png"));
     const QImage image(png);
     CHECK(image.width() == qRound(kA4HeightPt * 96 / 72));
     CHECK(image.height() == Approx(kA4WidthPt * 96 / 72 * static_cast<double>(pages.size())).margin(1));
@@ -127,7 +79,7 @@ TEST_CASE("export --view breakdown in Simplified Chinese", "[export][breakdown][
     CHECK(text.contains(QStringLiteral("这个数字从何而来"))); // "Why this number"
     const QString pdf = dir.filePath(QStringLiteral("zh.pdf"));
     REQUIRE(runExport({scenarioFile("default"), "--view", "breakdown", "--page", "letter", "-o", pdf.toStdString()}) == 0);
-    keep(pdf, QStringLiteral("export-breakdown-zh_CN.pdf"));
+    keepRender(pdf, QStringLiteral("export-breakdown-zh_CN.pdf"));
     REQUIRE_FALSE(mediaBoxes(pdf).empty());
     CHECK(mediaBoxes(pdf).front() == QSizeF(792, 612));
     REQUIRE(language.apply(QStringLiteral("en")));

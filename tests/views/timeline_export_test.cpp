@@ -2,70 +2,22 @@
 // page, in English and Simplified Chinese, SVG text staying text, the PDF on
 // the asked paper, a window from --from to --to, and bad input refused.
 
+#include "export_checks.h"
 #include "test_support.h"
 
-#include "app/cli/export_command.h"
 #include "app/gui/language.h"
 #include "views/export/timeline_export.h"
 
-#include <QFile>
+#include <QFileInfo>
 #include <QImage>
-#include <QRegularExpression>
 #include <QTemporaryDir>
 
 #include <catch2/catch.hpp>
 
-#include <sstream>
 
 using namespace scalescope;
+using namespace scalescope::testing;
 
-namespace {
-
-int runExport(const std::vector<std::string>& args, std::string* errText = nullptr)
-{
-    std::ostringstream out, err;
-    const int code = cli::runExport(args, out, err);
-    if (errText) *errText = err.str();
-    return code;
-}
-
-std::string scenarioFile(const char* name) { return std::string(SCALESCOPE_SCENARIO_DIR "/") + name + ".scalescope.json"; }
-
-QByteArray contents(const QString& file)
-{
-    QFile f(file);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-// The first page's /MediaBox [0 0 W H] of a PDF, in points.
-QSizeF mediaBox(const QString& file)
-{
-    static const QRegularExpression box(QStringLiteral(R"(/MediaBox \[0 0 ([\d.]+) ([\d.]+)\])"));
-    const QRegularExpressionMatch m = box.match(QString::fromLatin1(contents(file)));
-    return m.hasMatch() ? QSizeF(m.captured(1).toDouble(), m.captured(2).toDouble()) : QSizeF();
-}
-
-// The text of an SVG's <text> elements, joined.
-QString svgText(const QString& file)
-{
-    QString all;
-    static const QRegularExpression text(QStringLiteral(R"(<text[^>]*>([^<]*)</text>)"));
-    for (const QRegularExpressionMatch& m : text.globalMatch(QString::fromUtf8(contents(file)))) all += m.captured(1) + QLatin1Char('\n');
-    return all;
-}
-
-// Saves a copy under renders/ where a person can look at it.
-void keep(const QString& file, const QString& name)
-{
-    QDir().mkpath(QStringLiteral(SCALESCOPE_RENDER_DIR));
-    const QString copy = QStringLiteral(SCALESCOPE_RENDER_DIR "/%1").arg(name);
-    QFile::remove(copy);
-    QFile::copy(file, copy);
-}
-
-constexpr double kA4WidthPt = 210 / 25.4 * 72, kA4HeightPt = 297 / 25.4 * 72;
-
-} // namespace
 
 TEST_CASE("export --view timeline draws the training step with its legend, text as text, on an A4 landscape page",
           "[export][timeline][cli]")
@@ -75,26 +27,26 @@ TEST_CASE("export --view timeline draws the training step with its legend, text 
     const std::string scenario = scenarioFile("default");
     const QString svg = dir.filePath(QStringLiteral("timeline.svg"));
     REQUIRE(runExport({scenario, "--view", "timeline", "--page", "a4", "-o", svg.toStdString()}) == 0);
-    keep(svg, QStringLiteral("export-timeline.svg"));
+    keepRender(svg, QStringLiteral("export-timeline.svg"));
     const QString text = svgText(svg);
     CHECK(text.contains(QStringLiteral("stage 0")));  // a row title
     CHECK(text.contains(QStringLiteral("forward")));  // the legend
     CHECK(text.contains(QStringLiteral("Step timeline")));
-    CHECK(testing::svgTitle(svg).startsWith(QStringLiteral("Step timeline — ")));
-    CHECK(contents(svg).contains("viewBox=\"0 0 841.89 595.276\"")); // A4, landscape: the timeline is wide
+    CHECK(svgTitle(svg).startsWith(QStringLiteral("Step timeline — ")));
+    CHECK(fileBytes(svg).contains("viewBox=\"0 0 841.89 595.276\"")); // A4, landscape: the timeline is wide
 
     const QString pdf = dir.filePath(QStringLiteral("timeline.pdf"));
     REQUIRE(runExport({scenario, "--view", "timeline", "--page", "letter", "-o", pdf.toStdString()}) == 0);
-    keep(pdf, QStringLiteral("export-timeline.pdf"));
+    keepRender(pdf, QStringLiteral("export-timeline.pdf"));
     CHECK(mediaBox(pdf).width() == Approx(792).margin(1));
     CHECK(mediaBox(pdf).height() == Approx(612).margin(1));
 
     const QString png = dir.filePath(QStringLiteral("timeline.png"));
     REQUIRE(runExport({scenario, "--view", "timeline", "--page", "a4", "--dpi", "144", "-o", png.toStdString()}) == 0);
-    keep(png, QStringLiteral("export-timeline.png"));
+    keepRender(png, QStringLiteral("export-timeline.png"));
     const QImage image(png);
     CHECK(image.size() == QSize(qRound(kA4HeightPt * 2), qRound(kA4WidthPt * 2)));
-    CHECK(testing::distinctColours(image) > 8);
+    CHECK(distinctColours(image) > 8);
 }
 
 TEST_CASE("export --view timeline --from --to draws a window of the step", "[export][timeline][cli]")
@@ -103,7 +55,7 @@ TEST_CASE("export --view timeline --from --to draws a window of the step", "[exp
     REQUIRE(dir.isValid());
     const QString svg = dir.filePath(QStringLiteral("window.svg"));
     REQUIRE(runExport({scenarioFile("default"), "--view", "timeline", "--from", "0.5", "--to", "1", "-o", svg.toStdString()}) == 0);
-    keep(svg, QStringLiteral("export-timeline-window.svg"));
+    keepRender(svg, QStringLiteral("export-timeline-window.svg"));
     const QString text = svgText(svg);
     CHECK(text.contains(QStringLiteral("Shown: 500 ms to 1 s.")));
     // The axis starts at the window: its ticks run from 500 ms, the step's start is off the page.
@@ -118,15 +70,15 @@ TEST_CASE("export --view timeline of an inference scenario draws prefill and dec
     REQUIRE(dir.isValid());
     const QString svg = dir.filePath(QStringLiteral("serving.svg"));
     REQUIRE(runExport({scenarioFile("llama3-70b-inference-8xh100"), "--view", "timeline", "-o", svg.toStdString()}) == 0);
-    keep(svg, QStringLiteral("export-timeline-inference.svg"));
+    keepRender(svg, QStringLiteral("export-timeline-inference.svg"));
     const QString text = svgText(svg);
     CHECK(text.contains(QStringLiteral("Prefill of one batch's prompts")));
     CHECK(text.contains(QStringLiteral("Decode step")));
     CHECK(text.contains(QStringLiteral("stage 0")));
     const QString png = dir.filePath(QStringLiteral("serving.png"));
     REQUIRE(runExport({scenarioFile("llama3-70b-inference-8xh100"), "--view", "timeline", "-o", png.toStdString()}) == 0);
-    keep(png, QStringLiteral("export-timeline-inference.png"));
-    CHECK(testing::distinctColours(QImage(png)) > 8);
+    keepRender(png, QStringLiteral("export-timeline-inference.png"));
+    CHECK(distinctColours(QImage(png)) > 8);
 }
 
 TEST_CASE("export --view timeline in Simplified Chinese", "[export][timeline][cli][i18n]")
@@ -139,16 +91,16 @@ TEST_CASE("export --view timeline in Simplified Chinese", "[export][timeline][cl
         INFO(name);
         const QString svg = dir.filePath(QStringLiteral("zh.svg"));
         REQUIRE(runExport({scenarioFile(name), "--view", "timeline", "-o", svg.toStdString()}) == 0);
-        keep(svg, QStringLiteral("export-timeline-%1-zh_CN.svg").arg(QString::fromLatin1(name)));
+        keepRender(svg, QStringLiteral("export-timeline-%1-zh_CN.svg").arg(QString::fromLatin1(name)));
         CHECK(svgText(svg).contains(QStringLiteral("阶段"))); // "stage" (its number is a run of another font)
         CHECK(svgText(svg).contains(QStringLiteral("时间线")));
         const QString pdf = dir.filePath(QStringLiteral("zh.pdf"));
         REQUIRE(runExport({scenarioFile(name), "--view", "timeline", "--page", "a4", "-o", pdf.toStdString()}) == 0);
         CHECK(mediaBox(pdf).width() == Approx(kA4HeightPt).margin(1));
-        keep(pdf, QStringLiteral("export-timeline-%1-zh_CN.pdf").arg(QString::fromLatin1(name)));
+        keepRender(pdf, QStringLiteral("export-timeline-%1-zh_CN.pdf").arg(QString::fromLatin1(name)));
         const QString png = dir.filePath(QStringLiteral("zh.png"));
         REQUIRE(runExport({scenarioFile(name), "--view", "timeline", "-o", png.toStdString()}) == 0);
-        keep(png, QStringLiteral("export-timeline-%1-zh_CN.png").arg(QString::fromLatin1(name)));
+        keepRender(png, QStringLiteral("export-timeline-%1-zh_CN.png").arg(QString::fromLatin1(name)));
     }
     REQUIRE(language.apply(QStringLiteral("en")));
 }
