@@ -7,6 +7,7 @@
 
 #include "model/spec/spec_catalog.h"
 #include "views/export/breakdown_export.h"
+#include "views/export/planner_page_export.h"
 #include "views/export/view_export.h"
 #include "views/charts/roofline_view.h"
 #include "views/hardware/chip_scene.h"
@@ -48,7 +49,7 @@ the spec sources it cites. SVG and PDF keep text as text.
              through it the GPU and superchip)
   --view     one of
 )" + views +
-           R"(             power, sharding, timeline and breakdown evaluate SCENARIO
+           R"(             power, sharding, timeline, breakdown and planner evaluate SCENARIO
              (default: the built-in default); timeline draws a training
              step, or an inference scenario's prefill and decode step;
              breakdown is paged to --page (a PDF page each; SVG and PNG
@@ -101,7 +102,7 @@ std::optional<std::string> scenarioSystem(const std::string& file, std::ostream&
     return j["system"].get<std::string>();
 }
 
-// The views of an evaluated scenario: power, sharding, the timeline and the breakdown.
+// The views of an evaluated scenario: power, sharding, the timeline, the breakdown and the planner.
 int renderPlanned(const CliArgs& parsed, const SpecCatalog& catalog, const std::string& view, const QString& fileName,
                   ExportFormat format, const ExportPage& page, std::optional<TimeWindow> window, std::ostream& out,
                   std::ostream& err)
@@ -123,10 +124,11 @@ int renderPlanned(const CliArgs& parsed, const SpecCatalog& catalog, const std::
         return BadInput;
     }
     if (view == "timeline") return exportTimelineView(result, window, fileName, format, page, out, err);
-    if (view == "breakdown") {
+    if (view == "breakdown" || view == "planner") {
         QString error;
         if (!result->ok()) error = QString::fromStdString(result->evaluationErrorPath() + ": " + result->evaluationError());
-        else if (exportBreakdown(result, fileName, format, page, &error)) {
+        else if (view == "breakdown" ? exportBreakdown(result, fileName, format, page, &error)
+                                     : exportPlannerPage(result, fileName, format, page, &error)) {
             out << "wrote " << fileName.toStdString() << "\n";
             return Ok;
         }

@@ -11,10 +11,10 @@ namespace scalescope::cli {
 struct ExportViewInfo {
     const char* key;
     const char* what;     // for --help
-    bool planned = false; // drawn from an evaluated scenario (power, sharding, timeline, breakdown)
+    bool planned = false; // drawn from an evaluated scenario (power, sharding, timeline, breakdown, planner)
 };
 
-inline constexpr std::array<ExportViewInfo, 12> kExportViews{{
+inline constexpr std::array<ExportViewInfo, 13> kExportViews{{
     {"chip", "GPU package"},
     {"sm", "one SM"},
     {"superchip", "CPU and GPUs joined by NVLink-C2C"},
@@ -27,6 +27,7 @@ inline constexpr std::array<ExportViewInfo, 12> kExportViews{{
     {"throughput-latency", "tokens/s per GPU against tokens/s per user of an inference scenario's layouts", true},
     {"timeline", "the planner's timeline: a training step, or an inference scenario's prefill and decode", true},
     {"breakdown", "the per-operation table (\"Why this number\") with each row's source, on as many pages as it takes", true},
+    {"planner", "the planner on one page: figures, memory bar, timeline(s), verdicts, trust line", true},
 }};
 
 [[nodiscard]] const ExportViewInfo* findExportView(std::string_view key) noexcept;

@@ -1,6 +1,7 @@
 #include "planner_export.h"
 
 #include "views/export/breakdown_export.h"
+#include "views/export/planner_page_export.h"
 #include "views/export/timeline_export.h"
 
 #include <QCoreApplication>
@@ -8,6 +9,8 @@
 #include <QInputDialog>
 #include <QLocale>
 #include <QMessageBox>
+
+#include <algorithm>
 
 namespace scalescope {
 
@@ -34,8 +37,12 @@ bool writePlannerExport(const PlannerResultPtr& result, PlannerExport what, cons
     }
     ExportPage page = plannerExportPage();
     if (format != ExportFormat::Png) page.dpi = kPointsPerInch;
-    return what == PlannerExport::Timeline ? exportTimeline(result, file, format, page, std::nullopt, error)
-                                           : exportBreakdown(result, file, format, page, error);
+    switch (what) {
+    case PlannerExport::Page: return exportPlannerPage(result, file, format, page, error);
+    case PlannerExport::Timeline: return exportTimeline(result, file, format, page, std::nullopt, error);
+    case PlannerExport::Breakdown: break;
+    }
+    return exportBreakdown(result, file, format, page, error);
 }
 
 std::optional<std::pair<QString, ExportFormat>> askExportFile(QWidget* parent, const QString& suggested)
@@ -62,14 +69,16 @@ std::optional<std::pair<QString, ExportFormat>> askExportFile(QWidget* parent, c
 QString exportFromPlanner(QWidget* parent, const PlannerResultPtr& result)
 {
     const QString title = trExport(QT_TRANSLATE_NOOP("PlannerExport", "Export view"));
-    const QStringList items{trExport(QT_TRANSLATE_NOOP("PlannerExport", "Timeline")),
+    const QStringList items{trExport(QT_TRANSLATE_NOOP("PlannerExport", "Planner (figures, memory, timeline, verdicts)")),
+                            trExport(QT_TRANSLATE_NOOP("PlannerExport", "Timeline")),
                             trExport(QT_TRANSLATE_NOOP("PlannerExport", "Why this number (per-operation table)"))};
     bool ok = false;
     const QString item = QInputDialog::getItem(parent, title, trExport(QT_TRANSLATE_NOOP("PlannerExport", "Export from the planner:")),
                                                items, 0, false, &ok);
     if (!ok) return {};
-    const auto what = item == items.front() ? PlannerExport::Timeline : PlannerExport::Breakdown;
-    const auto target = askExportFile(parent, what == PlannerExport::Timeline ? QStringLiteral("timeline") : QStringLiteral("breakdown"));
+    const auto what = static_cast<PlannerExport>(std::max<qsizetype>(0, items.indexOf(item)));
+    const char* names[] = {"planner", "timeline", "breakdown"};
+    const auto target = askExportFile(parent, QString::fromLatin1(names[static_cast<int>(what)]));
     if (!target) return {};
     QString error;
     if (writePlannerExport(result, what, target->first, target->second, &error)) return target->first;

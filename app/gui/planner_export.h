@@ -1,6 +1,6 @@
 #pragma once
-// File → Export view… on the planner: the timeline or the per-operation
-// table ("Why this number") of the current result through the one export
+// File → Export view… on the planner: the planner page, the timeline or the
+// per-operation table ("Why this number") of the current result through the one export
 // path, on a paper page of the locale (Letter where the locale measures in
 // inches, else A4).
 
@@ -16,7 +16,7 @@ class QWidget;
 
 namespace scalescope {
 
-enum class PlannerExport { Timeline, Breakdown };
+enum class PlannerExport { Page, Timeline, Breakdown }; // the order the dialog offers them in
 
 // The paper of the locale; PNGs at kPlannerExportDpi.
 [[nodiscard]] ExportPage plannerExportPage();
@@ -32,7 +32,7 @@ bool writePlannerExport(const PlannerResultPtr& result, PlannerExport what, cons
 // refused (a message box says why). nullopt when cancelled or refused.
 [[nodiscard]] std::optional<std::pair<QString, ExportFormat>> askExportFile(QWidget* parent, const QString& suggested);
 
-// Asks which (timeline or breakdown), then the file, and writes it; failures
+// Asks which (planner page, timeline or breakdown), then the file, and writes it; failures
 // in a message box. Returns the file written, else empty.
 QString exportFromPlanner(QWidget* parent, const PlannerResultPtr& result);
 

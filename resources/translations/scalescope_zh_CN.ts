@@ -141,6 +141,17 @@
         <source>Export from the planner:</source>
         <translation>从规划器导出：</translation>
     </message>
+    <message>
+        <source>Planner (figures, memory, timeline, verdicts)</source>
+        <translation>规划器（核心指标、内存、时间线、结论）</translation>
+    </message>
+</context>
+<context>
+    <name>PlannerPageExport</name>
+    <message>
+        <source>Planner — %1</source>
+        <translation>规划器 — %1</translation>
+    </message>
 </context>
 <context>
     <name>TableExport</name>

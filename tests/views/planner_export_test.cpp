@@ -22,7 +22,7 @@
 
 using namespace scalescope;
 
-TEST_CASE("File → Export view… is enabled on the planner and writes its timeline and breakdown", "[planner][export][gui]")
+TEST_CASE("File → Export view… is enabled on the planner and writes its page, timeline and breakdown", "[planner][export][gui]")
 {
     Language language;
     REQUIRE(language.apply(QStringLiteral("en")));
@@ -49,6 +49,8 @@ TEST_CASE("File → Export view… is enabled on the planner and writes its time
     QFile f(svg);
     REQUIRE(f.open(QIODevice::ReadOnly));
     CHECK(f.readAll().contains(">stage 0</text>"));
+    const QString page = dir.filePath(QStringLiteral("planner.pdf"));
+    REQUIRE(writePlannerExport(result, PlannerExport::Page, page, ExportFormat::Pdf, &error));
     const QString png = dir.filePath(QStringLiteral("breakdown.png"));
     REQUIRE(writePlannerExport(result, PlannerExport::Breakdown, png, ExportFormat::Png, &error));
     const QSizeF paper = plannerExportPage().size; // A4 or Letter, portrait; the table turns it landscape

@@ -126,3 +126,33 @@ TEST_CASE("export --view timeline refuses an empty or late window, --from elsewh
     CHECK(err.find("found \"timelines\"") != std::string::npos);
     CHECK_FALSE(QFileInfo::exists(QString::fromStdString(svg))); // nothing written
 }
+
+TEST_CASE("export --view planner puts figures, memory bar, timeline, verdicts and trust line on one page, as text",
+          "[export][planner-page][cli]")
+{
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const QString svg = dir.filePath(QStringLiteral("planner.svg"));
+    REQUIRE(runExport({scenarioFile("default"), "--view", "planner", "--page", "a4", "-o", svg.toStdString()}) == 0);
+    keepRender(svg, QStringLiteral("export-planner.svg"));
+    const QString text = svgText(svg);
+    for (const char* label : {"Step time", "15.9 s", "MFU", "weights", "stage 0", "forward", "Measured", "TP communication is exposed"})
+        CHECK(text.contains(QString::fromUtf8(label)));
+    CHECK(fileBytes(svg).contains("viewBox=\"0 0 841.89 595.276\"")); // A4 landscape
+    const QString pdf = dir.filePath(QStringLiteral("planner.pdf"));
+    REQUIRE(runExport({scenarioFile("llama3-70b-inference-8xh100"), "--view", "planner", "--page", "letter", "-o", pdf.toStdString()}) == 0);
+    keepRender(pdf, QStringLiteral("export-planner-inference.pdf"));
+    CHECK(mediaBox(pdf) == QSizeF(792, 612));
+    const QString png = dir.filePath(QStringLiteral("planner.png"));
+    REQUIRE(runExport({scenarioFile("default"), "--view", "planner", "-o", png.toStdString()}) == 0);
+    keepRender(png, QStringLiteral("export-planner.png"));
+    CHECK(distinctColours(QImage(png)) > 8);
+
+    Language language;
+    REQUIRE(language.apply(QStringLiteral("zh_CN")));
+    REQUIRE(runExport({scenarioFile("default"), "--view", "planner", "-o", svg.toStdString()}) == 0);
+    CHECK(svgText(svg).contains(QStringLiteral("阶段")));
+    REQUIRE(runExport({scenarioFile("default"), "--view", "planner", "-o", png.toStdString()}) == 0);
+    keepRender(png, QStringLiteral("export-planner-zh_CN.png"));
+    REQUIRE(language.apply(QStringLiteral("en")));
+}
