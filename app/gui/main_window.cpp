@@ -13,6 +13,7 @@
 #include "model/spec/spec_catalog.h"
 #include "model/spec/user_paths.h"
 #include "views/charts/memory_page.h"
+#include "views/charts/throughput_latency_chart.h"
 #include "views/export/view_export.h"
 #include "views/hardware/chip_view.h"
 #include "views/hardware/rack_view.h"
@@ -224,7 +225,9 @@ void MainWindow::exportView()
 {
     QWidget* page = m_stack->currentWidget();
     if (page == m_planner->view()) {
-        const QString file = exportFromPlanner(this, m_planner->controller().result());
+        const PlannerResultPtr result = m_planner->controller().result();
+        const auto* chart = result && result->serving() ? m_planner->view()->findChild<ThroughputLatencyChart*>() : nullptr;
+        const QString file = exportFromPlanner(this, result, chart && chart->isVisible() ? chart : nullptr);
         if (!file.isEmpty()) statusBar()->showMessage(tr("Exported %1").arg(file), 5000);
         return;
     }

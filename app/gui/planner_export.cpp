@@ -3,6 +3,7 @@
 #include "views/export/breakdown_export.h"
 #include "views/export/planner_page_export.h"
 #include "views/export/timeline_export.h"
+#include "views/hardware/hardware_view.h"
 
 #include <QCoreApplication>
 #include <QFileDialog>
@@ -66,21 +67,30 @@ std::optional<std::pair<QString, ExportFormat>> askExportFile(QWidget* parent, c
     return std::pair{file, *format};
 }
 
-QString exportFromPlanner(QWidget* parent, const PlannerResultPtr& result)
+QString exportFromPlanner(QWidget* parent, const PlannerResultPtr& result, const HardwareView* servingChart)
 {
     const QString title = trExport(QT_TRANSLATE_NOOP("PlannerExport", "Export view"));
     const QStringList items{trExport(QT_TRANSLATE_NOOP("PlannerExport", "Planner (figures, memory, timeline, verdicts)")),
                             trExport(QT_TRANSLATE_NOOP("PlannerExport", "Timeline")),
                             trExport(QT_TRANSLATE_NOOP("PlannerExport", "Why this number (per-operation table)"))};
+    QStringList offered = items;
+    if (servingChart) offered << trExport(QT_TRANSLATE_NOOP("PlannerExport", "Throughput–latency chart"));
     bool ok = false;
     const QString item = QInputDialog::getItem(parent, title, trExport(QT_TRANSLATE_NOOP("PlannerExport", "Export from the planner:")),
-                                               items, 0, false, &ok);
+                                               offered, 0, false, &ok);
     if (!ok) return {};
+    QString error;
+    if (servingChart && item == offered.back()) {
+        const auto target = askExportFile(parent, servingChart->viewKey());
+        if (!target) return {};
+        if (exportView(*servingChart, target->first, target->second, kDefaultExportSize, &error)) return target->first;
+        QMessageBox::warning(parent, title, error);
+        return {};
+    }
     const auto what = static_cast<PlannerExport>(std::max<qsizetype>(0, items.indexOf(item)));
     const char* names[] = {"planner", "timeline", "breakdown"};
     const auto target = askExportFile(parent, QString::fromLatin1(names[static_cast<int>(what)]));
     if (!target) return {};
-    QString error;
     if (writePlannerExport(result, what, target->first, target->second, &error)) return target->first;
     QMessageBox::warning(parent, title, error);
     return {};

@@ -16,6 +16,8 @@ class QWidget;
 
 namespace scalescope {
 
+class HardwareView;
+
 enum class PlannerExport { Page, Timeline, Breakdown }; // the order the dialog offers them in
 
 // The paper of the locale; PNGs at kPlannerExportDpi.
@@ -32,8 +34,9 @@ bool writePlannerExport(const PlannerResultPtr& result, PlannerExport what, cons
 // refused (a message box says why). nullopt when cancelled or refused.
 [[nodiscard]] std::optional<std::pair<QString, ExportFormat>> askExportFile(QWidget* parent, const QString& suggested);
 
-// Asks which (planner page, timeline or breakdown), then the file, and writes it; failures
-// in a message box. Returns the file written, else empty.
-QString exportFromPlanner(QWidget* parent, const PlannerResultPtr& result);
+// Asks which (planner page, timeline, breakdown, and the serving chart when
+// `servingChart` is given), then the file, and writes it; failures in a
+// message box. Returns the file written, else empty.
+QString exportFromPlanner(QWidget* parent, const PlannerResultPtr& result, const HardwareView* servingChart = nullptr);
 
 } // namespace scalescope

@@ -145,6 +145,10 @@
         <source>Planner (figures, memory, timeline, verdicts)</source>
         <translation>规划器（核心指标、内存、时间线、结论）</translation>
     </message>
+    <message>
+        <source>Throughput–latency chart</source>
+        <translation>吞吐量–延迟图</translation>
+    </message>
 </context>
 <context>
     <name>PlannerPageExport</name>

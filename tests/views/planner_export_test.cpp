@@ -12,6 +12,9 @@
 #include "views/planner/planner_view.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QInputDialog>
+#include <QTimer>
 #include <QFile>
 #include <QImage>
 #include <QListWidget>
@@ -55,6 +58,18 @@ TEST_CASE("File → Export view… is enabled on the planner and writes its page
     REQUIRE(writePlannerExport(result, PlannerExport::Breakdown, png, ExportFormat::Png, &error));
     const QSizeF paper = plannerExportPage().size; // A4 or Letter, portrait; the table turns it landscape
     CHECK(QImage(png).width() == qRound(paper.height() * kPlannerExportDpi / 72));
+
+    // The dialog offers the three planner exports; cancelling it writes nothing.
+    QStringList offered;
+    QTimer::singleShot(0, [&] {
+        if (auto* dialog = qobject_cast<QInputDialog*>(QApplication::activeModalWidget())) {
+            offered = dialog->comboBoxItems();
+            dialog->reject();
+        }
+    });
+    CHECK(exportFromPlanner(&window, result).isEmpty());
+    CHECK(offered == QStringList{QStringLiteral("Planner (figures, memory, timeline, verdicts)"), QStringLiteral("Timeline"),
+                                 QStringLiteral("Why this number (per-operation table)")});
 }
 
 TEST_CASE("Exporting from the planner without an evaluated scenario says why", "[planner][export][gui]")
