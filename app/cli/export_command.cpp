@@ -2,9 +2,12 @@
 
 #include "cli_args.h"
 #include "export_serving_chart.h"
+#include "export_timeline.h"
 #include "export_views.h"
 
 #include "model/spec/spec_catalog.h"
+#include "views/export/breakdown_export.h"
+#include "views/export/planner_page_export.h"
 #include "views/export/view_export.h"
 #include "views/charts/roofline_view.h"
 #include "views/hardware/chip_scene.h"
@@ -38,7 +41,7 @@ std::string exportHelp()
     return "usage: scalescope-cli export [SCENARIO] --view " + exportViewKeys("|", "|") + "\n" +
            R"(                             [--format svg|png|pdf] -o FILE
                              [--gpu ID] [--system ID] [--page a4|letter|WxH mm | --width PX --height PX]
-                             [--dpi N]
+                             [--dpi N] [--from S] [--to S]
 
 Renders one hardware view, in the print palette, with its title, legend and
 the spec sources it cites. SVG and PDF keep text as text.
@@ -46,7 +49,11 @@ the spec sources it cites. SVG and PDF keep text as text.
              through it the GPU and superchip)
   --view     one of
 )" + views +
-           R"(             power and sharding evaluate SCENARIO (default: the built-in default);
+           R"(             power, sharding, timeline, breakdown and planner evaluate SCENARIO
+             (default: the built-in default); timeline draws a training
+             step, or an inference scenario's prefill and decode step;
+             breakdown is paged to --page (a PDF page each; SVG and PNG
+             hold the pages one under another)
              throughput-latency an inference SCENARIO (default: the LLaMA-3 70B
              serving preset): its layout and the 3 best of the serving search
   --format   svg, png or pdf (default: from the file name); a file name
@@ -62,6 +69,8 @@ the spec sources it cites. SVG and PDF keep text as text.
              default 1600 x 1000
   --page     a paper page: a4, letter (turned landscape for a wide view) or
              WxH mm ("300x200 mm"); the view is fitted inside its margins
+  --from S, --to S   timeline only: the window of the time axis to draw,
+             in seconds from the start (default: all of it)
   --dpi N    PNG only: pixels per inch of the page (default 72: a point a
              pixel), e.g. --page a4 --dpi 300 for 3508 x 2480 pixels
 )";
@@ -93,9 +102,10 @@ std::optional<std::string> scenarioSystem(const std::string& file, std::ostream&
     return j["system"].get<std::string>();
 }
 
-// The views of an evaluated scenario: power and sharding.
+// The views of an evaluated scenario: power, sharding, the timeline, the breakdown and the planner.
 int renderPlanned(const CliArgs& parsed, const SpecCatalog& catalog, const std::string& view, const QString& fileName,
-                  ExportFormat format, const ExportPage& page, std::ostream& out, std::ostream& err)
+                  ExportFormat format, const ExportPage& page, std::optional<TimeWindow> window, std::ostream& out,
+                  std::ostream& err)
 {
     const std::string file = parsed.positional().empty() ? std::string(kDefaultScenarioFile) : parsed.positional().front();
     std::filesystem::path path = file;
@@ -111,6 +121,18 @@ int renderPlanned(const CliArgs& parsed, const SpecCatalog& catalog, const std::
     const PlannerResultPtr result = evaluateScenario(catalog, *scenario, nullptr, 0);
     if (!result->context) {
         for (const SpecError& e : result->errors) err << "error: " << e.text() << "\n";
+        return BadInput;
+    }
+    if (view == "timeline") return exportTimelineView(result, window, fileName, format, page, out, err);
+    if (view == "breakdown" || view == "planner") {
+        QString error;
+        if (!result->ok()) error = QString::fromStdString(result->evaluationErrorPath() + ": " + result->evaluationError());
+        else if (view == "breakdown" ? exportBreakdown(result, fileName, format, page, &error)
+                                     : exportPlannerPage(result, fileName, format, page, &error)) {
+            out << "wrote " << fileName.toStdString() << "\n";
+            return Ok;
+        }
+        err << "error: " << error.toStdString() << "\n";
         return BadInput;
     }
     ShardingColouring colouring = ShardingColouring::Tp;
@@ -190,7 +212,7 @@ int render(const Args& args, std::ostream& out, std::ostream& err)
 {
     const auto parsed = CliArgs::parse(args, {"--help"},
                                        {"--view", "--format", "-o", "--output", "--gpu", "--system", "--width", "--height", "--colour", "--gpus",
-                                        "--page", "--dpi"},
+                                        "--page", "--dpi", "--from", "--to", "--compare"},
                                        err);
     if (!parsed) return Usage;
     if (parsed->has("--help")) {
@@ -213,6 +235,17 @@ int render(const Args& args, std::ostream& out, std::ostream& err)
         return Usage;
     }
     const bool planned = known->planned;
+    if (parsed->value("--compare")) {
+        err << "error: --compare: exporting an A/B comparison is not supported; export each scenario on its own\n";
+        return Usage;
+    }
+    if ((parsed->value("--from") || parsed->value("--to")) && *view != "timeline") {
+        err << "error: --from and --to: only with --view timeline\n";
+        return Usage;
+    }
+    int windowError = Ok;
+    const auto window = timeWindowOptions(*parsed, err, windowError);
+    if (windowError != Ok) return windowError;
     const QString fileName = QString::fromStdString(*file);
     std::optional<ExportFormat> requested;
     if (const auto f = parsed->value("--format")) {
@@ -234,7 +267,7 @@ int render(const Args& args, std::ostream& out, std::ostream& err)
 
     const SpecCatalog& catalog = sharedCatalog(err);
     if (*view == "throughput-latency") return exportServingChart(parsed->positional(), fileName, *format, *page, out, err);
-    if (planned) return renderPlanned(*parsed, catalog, *view, fileName, *format, *page, out, err);
+    if (planned) return renderPlanned(*parsed, catalog, *view, fileName, *format, *page, window, out, err);
     std::string systemId = kDefaultSystem;
     bool systemChosen = false;
     if (!parsed->positional().empty()) {

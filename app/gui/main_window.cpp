@@ -3,6 +3,7 @@
 #include "language.h"
 #include "message_bar.h"
 #include "navigator.h"
+#include "planner_export.h"
 #include "planner_workspace.h"
 #include "scenario_controller.h"
 #include "theme.h"
@@ -12,6 +13,7 @@
 #include "model/spec/spec_catalog.h"
 #include "model/spec/user_paths.h"
 #include "views/charts/memory_page.h"
+#include "views/charts/throughput_latency_chart.h"
 #include "views/export/view_export.h"
 #include "views/hardware/chip_view.h"
 #include "views/hardware/rack_view.h"
@@ -95,7 +97,8 @@ MainWindow::MainWindow(const SpecCatalog& catalog, std::vector<SpecError> loadEr
     connect(m_navigator, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
     connect(m_navigator, &QListWidget::currentRowChanged, this, [this](int row) {
         if (row >= 0) m_settings.currentView = navigatorEntries()[static_cast<size_t>(row)].key;
-        if (m_exportAction) m_exportAction->setEnabled(hardwareViewIn(m_stack->currentWidget()) != nullptr);
+        if (m_exportAction)
+            m_exportAction->setEnabled(hardwareViewIn(m_stack->currentWidget()) != nullptr || m_stack->currentWidget() == m_planner->view());
     });
 
     m_navigatorDock = new QDockWidget(this);
@@ -164,6 +167,7 @@ void MainWindow::buildMenus()
 {
     m_fileMenu = menuBar()->addMenu(QString());
     m_exportAction = m_fileMenu->addAction(QString(), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::exportView);
+    m_exportAction->setObjectName(QStringLiteral("exportView"));
     m_exportTraceAction = m_fileMenu->addAction(QString(), this, [this] {
         const QString file = exportPlannerTrace(this, m_planner->controller().result());
         if (!file.isEmpty()) statusBar()->showMessage(tr("Exported %1").arg(file), 5000);
@@ -219,19 +223,21 @@ void MainWindow::buildMenus()
 
 void MainWindow::exportView()
 {
-    auto* view = hardwareViewIn(m_stack->currentWidget());
+    QWidget* page = m_stack->currentWidget();
+    if (page == m_planner->view()) {
+        const PlannerResultPtr result = m_planner->controller().result();
+        const auto* chart = result && result->serving() ? m_planner->view()->findChild<ThroughputLatencyChart*>() : nullptr;
+        const QString file = exportFromPlanner(this, result, chart && chart->isVisible() ? chart : nullptr);
+        if (!file.isEmpty()) statusBar()->showMessage(tr("Exported %1").arg(file), 5000);
+        return;
+    }
+    auto* view = hardwareViewIn(page);
     if (!view) return;
-    const QStringList types{tr("SVG image (*.svg)"), tr("PNG image (*.png)"), tr("PDF document (*.pdf)")};
-    QString type = types.front();
-    const QString file = QFileDialog::getSaveFileName(this, tr("Export view"), view->viewKey() + QStringLiteral(".svg"),
-                                                      types.join(QStringLiteral(";;")), &type);
-    if (file.isEmpty()) return;
-    // The file type chosen in the dialog is the format asked for; a file name ending in another is refused.
-    const auto asked = types.contains(type) ? std::optional(static_cast<ExportFormat>(types.indexOf(type))) : std::nullopt;
+    const auto target = askExportFile(this, view->viewKey());
+    if (!target) return;
     QString error;
-    const auto format = chooseExportFormat(asked, file, &error);
-    if (format && scalescope::exportView(*view, file, *format, kDefaultExportSize, &error))
-        return statusBar()->showMessage(tr("Exported %1").arg(file), 5000);
+    if (scalescope::exportView(*view, target->first, target->second, kDefaultExportSize, &error))
+        return statusBar()->showMessage(tr("Exported %1").arg(target->first), 5000);
     QMessageBox::warning(this, tr("Export view"), error);
 }
 

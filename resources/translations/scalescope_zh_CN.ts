@@ -2,6 +2,29 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>BreakdownExport</name>
+    <message>
+        <source>Why this number — %1</source>
+        <translation>这个数字从何而来 — %1</translation>
+    </message>
+    <message>
+        <source>TTFT %1, TPOT %2: where the time of each pass goes, on one GPU of the slowest stage, largest first.</source>
+        <translation>TTFT %1，TPOT %2：每次前向的时间花在哪里（最慢阶段的一个 GPU 上），从大到小排列。</translation>
+    </message>
+    <message>
+        <source>Step %1: where the time goes per step, on one GPU of the bottleneck stage, largest exposed time first.</source>
+        <translation>训练步 %1：每步的时间花在哪里（瓶颈阶段的一个 GPU 上），按暴露时间从大到小排列。</translation>
+    </message>
+    <message>
+        <source>page %1 of %2</source>
+        <translation>第 %1 页，共 %2 页</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>来源</translation>
+    </message>
+</context>
+<context>
     <name>Navigator</name>
     <message>
         <source>Planner</source>
@@ -85,6 +108,56 @@
     </message>
 </context>
 <context>
+    <name>PlannerExport</name>
+    <message>
+        <source>Nothing to export: the scenario does not evaluate (%1).</source>
+        <translation>无可导出：该场景无法求值（%1）。</translation>
+    </message>
+    <message>
+        <source>Export view</source>
+        <translation>导出视图</translation>
+    </message>
+    <message>
+        <source>SVG image (*.svg)</source>
+        <translation>SVG 图像 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>Why this number (per-operation table)</source>
+        <translation>这个数字从何而来（逐操作表）</translation>
+    </message>
+    <message>
+        <source>Export from the planner:</source>
+        <translation>从规划器导出：</translation>
+    </message>
+    <message>
+        <source>Planner (figures, memory, timeline, verdicts)</source>
+        <translation>规划器（核心指标、内存、时间线、结论）</translation>
+    </message>
+    <message>
+        <source>Throughput–latency chart</source>
+        <translation>吞吐量–延迟图</translation>
+    </message>
+</context>
+<context>
+    <name>PlannerPageExport</name>
+    <message>
+        <source>Planner — %1</source>
+        <translation>规划器 — %1</translation>
+    </message>
+</context>
+<context>
     <name>TableExport</name>
     <message>
         <source>Copy</source>
@@ -156,6 +229,41 @@
     <message>
         <source>optimizer step</source>
         <translation>优化器更新</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineExport</name>
+    <message>
+        <source>Prefill of one batch&apos;s prompts — %1 (TTFT %2)</source>
+        <translation>一批提示词的预填充 — %1（TTFT %2）</translation>
+    </message>
+    <message>
+        <source>Decode step — %1 (TPOT %2)</source>
+        <translation>解码步 — %1（TPOT %2）</translation>
+    </message>
+    <message>
+        <source>Prefill and decode timelines — %1</source>
+        <translation>预填充与解码时间线 — %1</translation>
+    </message>
+    <message>
+        <source>Step timeline — %1</source>
+        <translation>训练步时间线 — %1</translation>
+    </message>
+    <message>
+        <source>Every pipeline stage&apos;s compute and the communication lanes it uses, each pass on its own time scale.</source>
+        <translation>每个流水线阶段的计算及其使用的通信通道；预填充与解码各用自己的时间刻度。</translation>
+    </message>
+    <message>
+        <source>One training step of %1: every pipeline stage&apos;s compute and its communication lanes; exposed communication solid, overlapped hatched, the pipeline bubble hatched grey.</source>
+        <translation>一个训练步，耗时 %1：每个流水线阶段的计算及其通信通道；暴露的通信为实心，被重叠的通信为网纹，流水线气泡为灰色斜纹。</translation>
+    </message>
+    <message>
+        <source>Shown: %1 to %2.</source>
+        <translation>显示范围：%1 至 %2。</translation>
+    </message>
+    <message>
+        <source>(drawn whole: it ends before the window)</source>
+        <translation>（完整绘制：它在所选时间窗口之前就已结束）</translation>
     </message>
 </context>
 <context>
@@ -815,18 +923,6 @@
         <translation>
             <numerusform>跳过了 %n 个规格文件：</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>SVG image (*.svg)</source>
-        <translation>SVG 图像 (*.svg)</translation>
-    </message>
-    <message>
-        <source>PNG image (*.png)</source>
-        <translation>PNG 图像 (*.png)</translation>
-    </message>
-    <message>
-        <source>PDF document (*.pdf)</source>
-        <translation>PDF 文档 (*.pdf)</translation>
     </message>
     <message>
         <source>Export &amp;trace…</source>

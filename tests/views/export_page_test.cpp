@@ -3,6 +3,7 @@
 // (landscape for a wide view) that the PDF's MediaBox and the SVG's viewBox
 // carry; --dpi sets a PNG's pixels.
 
+#include "export_checks.h"
 #include "test_support.h"
 
 #include "app/cli/export_command.h"
@@ -20,30 +21,11 @@
 #include <sstream>
 
 using namespace scalescope;
+using testing::kA4HeightPt;
+using testing::kA4WidthPt;
+using testing::mediaBox;
+using testing::runExport;
 
-namespace {
-
-int runExport(const std::vector<std::string>& args, std::string* errText = nullptr)
-{
-    std::ostringstream out, err;
-    const int code = cli::runExport(args, out, err);
-    if (errText) *errText = err.str();
-    return code;
-}
-
-// The first page's /MediaBox [0 0 W H] of a PDF, in points.
-QSizeF mediaBox(const QString& file)
-{
-    QFile f(file);
-    if (!f.open(QIODevice::ReadOnly)) return {};
-    static const QRegularExpression box(QStringLiteral(R"(/MediaBox \[0 0 ([\d.]+) ([\d.]+)\])"));
-    const QRegularExpressionMatch m = box.match(QString::fromLatin1(f.readAll()));
-    return m.hasMatch() ? QSizeF(m.captured(1).toDouble(), m.captured(2).toDouble()) : QSizeF();
-}
-
-constexpr double kA4WidthPt = 210 / 25.4 * 72, kA4HeightPt = 297 / 25.4 * 72; // 595.3 x 841.9
-
-} // namespace
 
 TEST_CASE("The export format comes from --format or else the suffix; a contradiction is refused", "[export][page]")
 {

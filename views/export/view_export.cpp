@@ -12,6 +12,8 @@
 #include <QRegularExpression>
 #include <QSvgGenerator>
 
+#include <algorithm>
+
 namespace scalescope {
 
 namespace {
@@ -203,68 +205,87 @@ bool exportScene(HardwareScene& scene, const QString& file, ExportFormat format,
     return exportScene(scene, file, format, ExportPage{QSizeF(size), kPointsPerInch, false}, error);
 }
 
-bool exportScene(HardwareScene& scene, const QString& file, ExportFormat format, const ExportPage& layout, QString* error)
+bool exportDocument(const ExportDocument& document, const QString& file, ExportFormat format, QSizeF size, double dpi,
+                    QString* error)
 {
     auto fail = [&](const QString& why) {
         if (error) *error = why;
         return false;
     };
-    QSizeF size = layout.size;
-    if (layout.landscapeForWide) {
-        const QRectF r = scene.sceneRect();
-        if ((r.width() > r.height()) != (size.width() > size.height())) size.transpose();
-    }
     if (size.width() < 200 || size.height() < 150) return fail(trExport(QT_TRANSLATE_NOOP("ViewExport", "The export size must be at least 200 × 150.")));
     const QRectF page(QPointF(0, 0), size);
+    const int pages = std::max(1, document.pages);
+    // SVG and PNG: the pages one under another on one sheet.
+    const QSizeF sheet(size.width(), size.height() * (format == ExportFormat::Pdf ? 1 : pages));
+    auto paintSheet = [&](QPainter& painter) {
+        for (int i = 0; i < pages; ++i) document.paint(painter, page.translated(0, size.height() * i), i);
+    };
     switch (format) {
     case ExportFormat::Svg: {
         QSvgGenerator svg;
         svg.setFileName(file);
-        svg.setSize(size.toSize());
+        svg.setSize(sheet.toSize());
         svg.setResolution(static_cast<int>(kPointsPerInch)); // one unit per point: the page's size on paper
-        svg.setViewBox(page);
-        svg.setTitle(scene.title());
-        svg.setDescription(scene.description());
+        svg.setViewBox(QRectF(QPointF(0, 0), sheet));
+        svg.setTitle(document.title);
+        svg.setDescription(document.description);
         QPainter painter;
         if (!painter.begin(&svg)) return fail(trExport(QT_TRANSLATE_NOOP("ViewExport", "Cannot write %1.")).arg(file));
-        paintExportDocument(painter, page, scene);
+        paintSheet(painter);
         painter.end();
         break;
     }
     case ExportFormat::Png: {
-        const double scale = layout.dpi / kPointsPerInch;
-        QImage image((size * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
+        const double scale = dpi / kPointsPerInch;
+        QImage image((sheet * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
         if (image.isNull()) return fail(trExport(QT_TRANSLATE_NOOP("ViewExport", "The image is too large; lower the resolution.")));
         constexpr double kInchesPerMetre = 1000 / kMillimetresPerInch;
-        image.setDotsPerMeterX(qRound(layout.dpi * kInchesPerMetre));
-        image.setDotsPerMeterY(qRound(layout.dpi * kInchesPerMetre));
-        image.fill(scene.hardwarePalette().background);
+        image.setDotsPerMeterX(qRound(dpi * kInchesPerMetre));
+        image.setDotsPerMeterY(qRound(dpi * kInchesPerMetre));
+        image.fill(document.background);
         {
             QPainter painter(&image);
             painter.scale(scale, scale);
-            paintExportDocument(painter, page, scene);
+            paintSheet(painter);
         }
-        image.setText(QStringLiteral("Title"), scene.title());
-        image.setText(QStringLiteral("Description"), scene.description());
+        image.setText(QStringLiteral("Title"), document.title);
+        image.setText(QStringLiteral("Description"), document.description);
         if (!image.save(file, "PNG")) return fail(trExport(QT_TRANSLATE_NOOP("ViewExport", "Cannot write %1.")).arg(file));
         break;
     }
     case ExportFormat::Pdf: {
         QPdfWriter pdf(file);
-        pdf.setTitle(scene.title());
+        pdf.setTitle(document.title);
         pdf.setCreator(QStringLiteral("ScaleScope"));
         pdf.setResolution(static_cast<int>(kPointsPerInch)); // one point per unit
         pdf.setPageSize(QPageSize(size, QPageSize::Point, QString(), QPageSize::ExactMatch));
         pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
         QPainter painter;
         if (!painter.begin(&pdf)) return fail(trExport(QT_TRANSLATE_NOOP("ViewExport", "Cannot write %1.")).arg(file));
-        paintExportDocument(painter, page, scene);
+        for (int i = 0; i < pages; ++i) {
+            if (i > 0) pdf.newPage();
+            document.paint(painter, page, i);
+        }
         painter.end();
         break;
     }
     }
     if (!QFileInfo::exists(file)) return fail(trExport(QT_TRANSLATE_NOOP("ViewExport", "Cannot write %1.")).arg(file));
     return true;
+}
+
+QSizeF orientedPageSize(const ExportPage& page, QSizeF content)
+{
+    QSizeF size = page.size;
+    if (page.landscapeForWide && (content.width() > content.height()) != (size.width() > size.height())) size.transpose();
+    return size;
+}
+
+bool exportScene(HardwareScene& scene, const QString& file, ExportFormat format, const ExportPage& layout, QString* error)
+{
+    const ExportDocument document{scene.title(), scene.description(), scene.hardwarePalette().background,
+                                  [&scene](QPainter& painter, const QRectF& page, int) { paintExportDocument(painter, page, scene); }};
+    return exportDocument(document, file, format, orientedPageSize(layout, scene.sceneRect().size()), layout.dpi, error);
 }
 
 bool exportView(const HardwareView& view, const QString& file, ExportFormat format, QSize size, QString* error)

@@ -4,10 +4,12 @@
 // function into an SVG (QSvgGenerator; text stays text), a PNG (QImage) or a
 // PDF (QPdfWriter). Scenes are built in the print palette for export.
 
+#include <QColor>
 #include <QRectF>
 #include <QSize>
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 class QPainter;
@@ -50,6 +52,24 @@ inline constexpr double kMillimetresPerInch = 25.4;
 
 // Paints title, description, the scene, legend and sources into `page`.
 void paintExportDocument(QPainter& painter, const QRectF& page, HardwareScene& scene);
+
+// What one export draws: `paint` fills page `index` (of `pages`) in the
+// rectangle (points) it is given; title and description go into the file's
+// metadata. A PDF has a page each; an SVG or PNG holds them one under another.
+struct ExportDocument {
+    QString title, description;
+    QColor background;
+    std::function<void(QPainter&, const QRectF& page, int index)> paint;
+    int pages = 1;
+};
+
+// The one writer behind every export: `size` of a page in points (SVG, PDF),
+// a PNG at `dpi`. On failure returns false and says why in `error`.
+bool exportDocument(const ExportDocument& document, const QString& file, ExportFormat format, QSizeF size, double dpi,
+                    QString* error = nullptr);
+
+// The page's size, turned landscape for wide content when the page allows it.
+[[nodiscard]] QSizeF orientedPageSize(const ExportPage& page, QSizeF content);
 
 // Writes `file`; on failure returns false and says why in `error`.
 bool exportScene(HardwareScene& scene, const QString& file, ExportFormat format, QSize size = kDefaultExportSize,

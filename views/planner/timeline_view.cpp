@@ -116,6 +116,13 @@ double TimelineView::rowHeight() const
     return fit < kMinRow ? std::max(kTightestRow, fit) : std::min(fit, kMaxRow);
 }
 
+double TimelineView::fullHeight() const
+{
+    const int rows = std::max<int>(1, static_cast<int>(m_layout->rows.size()));
+    const int stages = m_layout->rows.empty() ? 1 : m_layout->rows.back().stage + 1;
+    return kAxisHeight + rows * kMaxRow + stages * kStageGap + legendHeight();
+}
+
 double TimelineView::rowTop(int row) const
 {
     const int stage = m_layout->rows.empty() ? 0 : m_layout->rows[static_cast<size_t>(row)].stage;

@@ -46,6 +46,8 @@ public:
     [[nodiscard]] QString tooltipAt(QPointF pos) const;
     [[nodiscard]] double plotLeft() const;
     [[nodiscard]] double legendTop() const { return height() - legendHeight(); } // rows stay above it
+    // The height at which every row is as tall as rows get: taller only adds blank space.
+    [[nodiscard]] double fullHeight() const;
 
     QSize sizeHint() const override { return {900, 420}; }
 
