@@ -87,8 +87,9 @@ void HardwareView::rebuild(bool refit)
     m_title->setToolTip(m_descriptionInTooltip ? m_scene->description() : QString());
     QString legend;
     for (const LegendEntry& e : m_scene->legend())
-        legend += QStringLiteral("<span style=\"background-color:%1\">&nbsp;&nbsp;&nbsp;&nbsp;</span>&nbsp;%2"
-                                 "&nbsp;&nbsp;&nbsp; ")
+        // Each entry on one line: the legend wraps between entries, never inside one.
+        legend += QStringLiteral("<span style=\"white-space:nowrap\"><span style=\"background-color:%1\">"
+                                 "&nbsp;&nbsp;&nbsp;&nbsp;</span>&nbsp;%2</span>&nbsp;&nbsp;&nbsp; ")
                       .arg(e.colour.name(), e.label.toHtmlEscaped());
     m_legend->setText(legend);
     sceneRebuilt();
