@@ -5,6 +5,7 @@
 #ifdef SCALESCOPE_HAS_EXPORT
 #include "app/cli/export_command.h"
 #include "app/cli/gui_bench.h"
+#include "app/cli/report_command.h"
 #endif
 #include "model/spec/user_paths.h"
 
@@ -27,6 +28,8 @@ commands:
   export [SCENARIO] --view V -o F  a view as SVG, PNG or PDF; V is one of
                                     )" +
            scalescope::cli::exportViewKeys(", ", " or ") + R"(
+  report SCENARIO -o F.pdf [--page a4|letter] [--lang en|zh_CN]
+                                    the scenario report: a multi-page, print-ready PDF
   evaluate SCENARIO... [--timeline] [--breakdown [--text]]
                                     one training step as JSON (step time, MFU, memory, ...),
                                     with the per-operation cost table behind it
@@ -75,6 +78,7 @@ int main(int argc, char** argv)
         if (command == "specs") return c::runSpecs(rest, std::cout, std::cerr);
 #ifdef SCALESCOPE_HAS_EXPORT
         if (command == "export") return c::runExport(rest, std::cout, std::cerr);
+        if (command == "report") return c::runReport(rest, std::cout, std::cerr);
 #endif
         if (command == "evaluate") return c::runEvaluate(rest, std::cout, std::cerr);
         if (command == "search") return c::runSearch(rest, std::cout, std::cerr);

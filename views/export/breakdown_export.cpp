@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <memory>
 
 namespace scalescope {
 
@@ -86,36 +87,36 @@ QString summaryOf(const PlannerResult& r)
 
 } // namespace
 
-bool exportBreakdown(const PlannerResultPtr& result, const QString& file, ExportFormat format, const ExportPage& page,
-                     QString* error)
+ExportDocument breakdownDocument(const PlannerResultPtr& result, QSizeF size)
 {
-    OperationTableModel model;
-    model.setResult(result);
+    auto owned = std::make_shared<OperationTableModel>();
+    const OperationTableModel& table = *owned;
+    owned->setResult(result);
     // The sources the Source column names, each once, with its citation (the column's tooltip).
     std::map<QString, QString> sources;
-    for (int row = 0; row < model.rowCount(); ++row) {
-        const QModelIndex index = model.index(row, OperationTableModel::Source);
+    for (int row = 0; row < table.rowCount(); ++row) {
+        const QModelIndex index = table.index(row, OperationTableModel::Source);
         sources.emplace(index.data().toString(), index.data(Qt::ToolTipRole).toString().replace(QLatin1Char('\n'), QLatin1Char(' ')));
     }
     QStringList sourceLines;
     for (const auto& [key, citation] : sources) sourceLines << key + QStringLiteral(": ") + citation;
 
     const QString heading = headingOf(*result);
-    const QSizeF size = orientedPageSize(page, QSizeF(16, 10)); // eight columns: landscape
     const TableLayout layout(size, heading);
     const HardwarePalette ink = HardwarePalette::print();
-    const int tablePages = std::max(1, (model.rowCount() + layout.rowsPerPage - 1) / layout.rowsPerPage);
+    const int tablePages = std::max(1, (table.rowCount() + layout.rowsPerPage - 1) / layout.rowsPerPage);
     // The sources follow the table on its last page when they fit there, else on a page of their own.
     const qreal sourcesHeight = layout.rowHeight + QFontMetricsF(layout.small)
                                                        .boundingRect(QRectF(0, 0, size.width() - 2 * kMargin, 1e6), Qt::TextWordWrap,
                                                                      sourceLines.join(QLatin1Char('\n')))
                                                        .height();
-    const int lastPageRows = model.rowCount() - (tablePages - 1) * layout.rowsPerPage;
+    const int lastPageRows = table.rowCount() - (tablePages - 1) * layout.rowsPerPage;
     const bool sourcesAfterTable = (layout.rowsPerPage - lastPageRows - 1) * layout.rowHeight >= sourcesHeight;
     const int pages = sourcesAfterTable ? tablePages : tablePages + 1;
     const QColor stripe = opaqueMix(ink.text, ink.background, 0.05), rule = opaqueMix(ink.text, ink.background, 0.35);
 
-    const ExportDocument document{heading, summaryOf(*result), ink.background, [&](QPainter& p, const QRectF& area, int index) {
+    return ExportDocument{heading, summaryOf(*result), ink.background, [=](QPainter& p, const QRectF& area, int index) {
+        const OperationTableModel& model = *owned;
         p.fillRect(area, ink.background);
         p.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
         const QRectF body = area.adjusted(kMargin, kMargin, -kMargin, -kMargin);
@@ -179,7 +180,13 @@ bool exportBreakdown(const PlannerResultPtr& result, const QString& file, Export
             drawSources();
         }
     }, pages};
-    return exportDocument(document, file, format, size, page.dpi, error);
+}
+
+bool exportBreakdown(const PlannerResultPtr& result, const QString& file, ExportFormat format, const ExportPage& page,
+                     QString* error)
+{
+    const QSizeF size = orientedPageSize(page, QSizeF(16, 10)); // eight columns: landscape
+    return exportDocument(breakdownDocument(result, size), file, format, size, page.dpi, error);
 }
 
 } // namespace scalescope

@@ -10,6 +10,10 @@
 
 namespace scalescope {
 
+// The breakdown of `result` (result.ok()) paged for pages of `size` points,
+// with the keys the Source column names and their citations.
+[[nodiscard]] ExportDocument breakdownDocument(const PlannerResultPtr& result, QSizeF size);
+
 // Writes the breakdown of `result` (result.ok()) on pages of `page`'s size
 // (landscape for paper sizes): a PDF page each, an SVG or PNG holding them
 // one under another.

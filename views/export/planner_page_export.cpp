@@ -8,6 +8,7 @@
 #include <QScrollArea>
 
 #include <algorithm>
+#include <memory>
 
 namespace scalescope {
 
@@ -15,24 +16,25 @@ namespace {
 constexpr qreal kMargin = 28;
 } // namespace
 
-bool exportPlannerPage(const PlannerResultPtr& result, const QString& file, ExportFormat format, const ExportPage& page,
-                       QString* error)
+ExportDocument plannerPageDocument(const PlannerResultPtr& result)
 {
     const HardwarePalette ink = HardwarePalette::print();
-    PlannerView view;
-    QPalette palette = view.palette();
+    auto owned = std::make_shared<PlannerView>();
+    PlannerView& planner = *owned;
+    QPalette palette = planner.palette();
     for (QPalette::ColorRole role : {QPalette::Base, QPalette::Window, QPalette::AlternateBase})
         palette.setColor(role, ink.background);
     for (QPalette::ColorRole role : {QPalette::Text, QPalette::WindowText, QPalette::ButtonText})
         palette.setColor(role, ink.text);
-    view.setPalette(palette);
-    view.setResult(result);
-    view.resize(kPlannerPageWidgetSize);
+    planner.setPalette(palette);
+    planner.setResult(result);
+    planner.resize(kPlannerPageWidgetSize);
     // On paper nothing scrolls: the page is the planner at this size.
-    if (auto* scroll = view.findChild<QScrollArea*>()) scroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    view.ensurePolished();
+    if (auto* scroll = planner.findChild<QScrollArea*>()) scroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    planner.ensurePolished();
     const QString title = QCoreApplication::translate("PlannerPageExport", "Planner — %1").arg(QString::fromStdString(result->scenario.name));
-    const ExportDocument document{title, QString(), ink.background, [&](QPainter& p, const QRectF& area, int) {
+    return ExportDocument{title, QString(), ink.background, [owned, ink](QPainter& p, const QRectF& area, int) {
+        PlannerView& view = *owned;
         p.fillRect(area, ink.background);
         const QRectF body = area.adjusted(kMargin, kMargin, -kMargin, -kMargin);
         const qreal fit = std::min(body.width() / view.width(), body.height() / view.height());
@@ -42,7 +44,12 @@ bool exportPlannerPage(const PlannerResultPtr& result, const QString& file, Expo
         view.render(&p, QPoint(), QRegion(), QWidget::DrawChildren | QWidget::DrawWindowBackground);
         p.restore();
     }};
-    return exportDocument(document, file, format, orientedPageSize(page, QSizeF(kPlannerPageWidgetSize)), page.dpi, error);
+}
+
+bool exportPlannerPage(const PlannerResultPtr& result, const QString& file, ExportFormat format, const ExportPage& page,
+                       QString* error)
+{
+    return exportDocument(plannerPageDocument(result), file, format, orientedPageSize(page, QSizeF(kPlannerPageWidgetSize)), page.dpi, error);
 }
 
 } // namespace scalescope

@@ -16,6 +16,9 @@ namespace scalescope {
 // 1,440 × 1,000 window, the planner's size on a common laptop screen.
 inline constexpr QSize kPlannerPageWidgetSize{1440, 1000};
 
+// The planner of `result` (result.ok()) as one page of any size.
+[[nodiscard]] ExportDocument plannerPageDocument(const PlannerResultPtr& result);
+
 // Writes the planner of `result` (result.ok()) on `page` (landscape for paper sizes).
 bool exportPlannerPage(const PlannerResultPtr& result, const QString& file, ExportFormat format, const ExportPage& page,
                        QString* error = nullptr);

@@ -87,8 +87,7 @@ double timelineExportEnd(const PlannerResult& result)
     return end;
 }
 
-bool exportTimeline(const PlannerResultPtr& result, const QString& file, ExportFormat format, const ExportPage& page,
-                    std::optional<TimeWindow> window, QString* error)
+ExportDocument timelineDocument(const PlannerResultPtr& result, std::optional<TimeWindow> window)
 {
     const HardwarePalette ink = HardwarePalette::print();
     QPalette palette;
@@ -96,9 +95,9 @@ bool exportTimeline(const PlannerResultPtr& result, const QString& file, ExportF
     palette.setColor(QPalette::Window, ink.background);
     palette.setColor(QPalette::Text, ink.text);
     palette.setColor(QPalette::WindowText, ink.text);
-    const PlannerResult& r = *result;
-    const ExportDocument document{
-        titleOf(r), descriptionOf(r, window), ink.background, [&](QPainter& p, const QRectF& area, int) {
+    return ExportDocument{
+        titleOf(*result), descriptionOf(*result, window), ink.background, [result, window, ink, palette](QPainter& p, const QRectF& area, int) {
+            const PlannerResult& r = *result;
             p.fillRect(area, ink.background);
             p.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
             const QRectF body = area.adjusted(kMargin, kMargin, -kMargin, -kMargin);
@@ -137,7 +136,12 @@ bool exportTimeline(const PlannerResultPtr& result, const QString& file, ExportF
                 y = top + view.height() + kTimelineGap;
             }
         }};
-    return exportDocument(document, file, format, orientedPageSize(page, QSizeF(16, 10)), page.dpi, error);
+}
+
+bool exportTimeline(const PlannerResultPtr& result, const QString& file, ExportFormat format, const ExportPage& page,
+                    std::optional<TimeWindow> window, QString* error)
+{
+    return exportDocument(timelineDocument(result, window), file, format, orientedPageSize(page, QSizeF(16, 10)), page.dpi, error);
 }
 
 } // namespace scalescope

@@ -22,6 +22,9 @@ struct TimeWindow {
 // of prefill and decode.
 [[nodiscard]] double timelineExportEnd(const PlannerResult& result);
 
+// The timeline(s) of an evaluated `result` as one page of any size, all of it or `window`.
+[[nodiscard]] ExportDocument timelineDocument(const PlannerResultPtr& result, std::optional<TimeWindow> window = std::nullopt);
+
 // Writes the timeline(s) of an evaluated `result` (result.ok()) on `page`
 // (landscape for paper sizes), all of it or `window`.
 bool exportTimeline(const PlannerResultPtr& result, const QString& file, ExportFormat format, const ExportPage& page,

@@ -281,11 +281,16 @@ QSizeF orientedPageSize(const ExportPage& page, QSizeF content)
     return size;
 }
 
+ExportDocument sceneDocument(const std::shared_ptr<HardwareScene>& scene)
+{
+    return ExportDocument{scene->title(), scene->description(), scene->hardwarePalette().background,
+                          [scene](QPainter& painter, const QRectF& page, int) { paintExportDocument(painter, page, *scene); }};
+}
+
 bool exportScene(HardwareScene& scene, const QString& file, ExportFormat format, const ExportPage& layout, QString* error)
 {
-    const ExportDocument document{scene.title(), scene.description(), scene.hardwarePalette().background,
-                                  [&scene](QPainter& painter, const QRectF& page, int) { paintExportDocument(painter, page, scene); }};
-    return exportDocument(document, file, format, orientedPageSize(layout, scene.sceneRect().size()), layout.dpi, error);
+    const std::shared_ptr<HardwareScene> borrowed(&scene, [](HardwareScene*) {}); // the caller owns the scene
+    return exportDocument(sceneDocument(borrowed), file, format, orientedPageSize(layout, scene.sceneRect().size()), layout.dpi, error);
 }
 
 bool exportView(const HardwareView& view, const QString& file, ExportFormat format, QSize size, QString* error)

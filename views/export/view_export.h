@@ -10,6 +10,7 @@
 #include <QString>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 class QPainter;
@@ -67,6 +68,9 @@ struct ExportDocument {
 // a PNG at `dpi`. On failure returns false and says why in `error`.
 bool exportDocument(const ExportDocument& document, const QString& file, ExportFormat format, QSizeF size, double dpi,
                     QString* error = nullptr);
+
+// One page drawing `scene` as exportScene does, the scene kept alive by the document.
+[[nodiscard]] ExportDocument sceneDocument(const std::shared_ptr<HardwareScene>& scene);
 
 // The page's size, turned landscape for wide content when the page allows it.
 [[nodiscard]] QSizeF orientedPageSize(const ExportPage& page, QSizeF content);

@@ -61,23 +61,6 @@ std::vector<Headline> headlines()
     };
 }
 
-// "Measured · Nearest published run: … — model error +11 % (…)": how the
-// numbers were made and how far the model is from a real run near here.
-QString trustText(const PlannerResult& r)
-{
-    const QString mode = r.scenario.efficiency == EfficiencyMode::Measured
-                             ? PlannerView::tr("<b>Measured</b>: calibrated kernel and NCCL efficiencies")
-                             : PlannerView::tr("<b>Theoretical</b>: the pure roofline at dense peak and nominal bandwidths — real runs are slower");
-    if (!r.nearestRun) return mode;
-    const NearestPublishedRun& n = *r.nearestRun;
-    QString run = PlannerView::tr("nearest published run: %1 — model error %2 % (measured %3, predicted %4 tokens/s per GPU)")
-                      .arg(q(n.name).toHtmlEscaped())
-                      .arg(QStringLiteral("%1%2").arg(n.relativeError >= 0 ? QStringLiteral("+") : QString()).arg(n.relativeError * 100, 0, 'f', 0))
-                      .arg(q(groupedNumber(n.measuredTokensPerSPerGpu)), q(groupedNumber(n.predictedTokensPerSPerGpu)));
-    if (!n.heldToBounds) run += PlannerView::tr(" (shown, not held to the validation bounds: its published setup is one the model does not describe)");
-    return mode + QStringLiteral(" · ") + run;
-}
-
 // The planner's content in its scroll area: as tall as the viewport, and
 // never shorter than its layout's minimum for the width it gets (wrapped
 // title, rows of figures), so that a short screen scrolls it. QScrollArea
@@ -104,6 +87,24 @@ void setLines(QListWidget* list, const QStringList& lines, const QColor* colour 
 }
 
 } // namespace
+
+// "Measured · Nearest published run: … — model error +11 % (…)": how the
+// numbers were made and how far the model is from a real run near here.
+QString plannerTrustText(const PlannerResult& r)
+{
+    const QString mode = r.scenario.efficiency == EfficiencyMode::Measured
+                             ? PlannerView::tr("<b>Measured</b>: calibrated kernel and NCCL efficiencies")
+                             : PlannerView::tr("<b>Theoretical</b>: the pure roofline at dense peak and nominal bandwidths — real runs are slower");
+    if (!r.nearestRun) return mode;
+    const NearestPublishedRun& n = *r.nearestRun;
+    QString run = PlannerView::tr("nearest published run: %1 — model error %2 % (measured %3, predicted %4 tokens/s per GPU)")
+                      .arg(q(n.name).toHtmlEscaped())
+                      .arg(QStringLiteral("%1%2").arg(n.relativeError >= 0 ? QStringLiteral("+") : QString()).arg(n.relativeError * 100, 0, 'f', 0))
+                      .arg(q(groupedNumber(n.measuredTokensPerSPerGpu)), q(groupedNumber(n.predictedTokensPerSPerGpu)));
+    if (!n.heldToBounds) run += PlannerView::tr(" (shown, not held to the validation bounds: its published setup is one the model does not describe)");
+    return mode + QStringLiteral(" · ") + run;
+}
+
 
 PlannerView::PlannerView(QWidget* parent)
     : QWidget(parent), m_title(new QLabel(this)), m_numbers(new FigureGridLayout), m_memory(new MemoryBar(this)),
@@ -312,7 +313,7 @@ void PlannerView::refresh()
                               .arg(ev.mfuAtPrecision * 100, 0, 'f', 1)
                               .arg(ev.hfu * 100, 0, 'f', 1);
     for (QLabel* l : {m_numberLabels[2], m_numberLabels[3]}) l->setToolTip(peaks);
-    m_trust->setText(trustText(*m_result));
+    m_trust->setText(plannerTrustText(*m_result));
     m_trust->setToolTip(m_result->nearestRun ? q(m_result->nearestRun->citation) : QString());
     m_memory->setMemory(m_result->evaluation.memory, m_result->context->superchip.has_value());
     const Evaluation& e = m_result->evaluation;
@@ -335,7 +336,7 @@ void PlannerView::refreshServing()
     }
     const InferenceSettings& in = m_result->scenario.inference;
     const QString batch = in.batchMax ? tr("the largest batch that fits (%1)").arg(e.batch) : QString::number(e.batch);
-    m_trust->setText(trustText(*m_result) + QStringLiteral(" · ") +
+    m_trust->setText(plannerTrustText(*m_result) + QStringLiteral(" · ") +
                      tr("a batch of %1 sequences on each of %2 replica(s), %3 prompt + %4 output tokens, weights in %5, KV cache in %6")
                          .arg(batch)
                          .arg(e.replicas)

@@ -64,4 +64,8 @@ private:
     bool m_servingShown = false; // the figures' labels show the serving headlines
 };
 
+// How the numbers were made and the model's error on the nearest published
+// run, as the planner's trust line shows it (rich text).
+[[nodiscard]] QString plannerTrustText(const PlannerResult& r);
+
 } // namespace scalescope

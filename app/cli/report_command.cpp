@@ -1,0 +1,93 @@
+#include "report_command.h"
+
+#include "cli_args.h"
+#include "export_command.h"
+
+#include "app/gui/language.h"
+#include "model/spec/spec_catalog.h"
+#include "views/export/report_export.h"
+
+#include <QApplication>
+#include <QLocale>
+
+namespace scalescope::cli {
+
+namespace {
+
+constexpr const char* kReportHelp = R"(usage: scalescope-cli report SCENARIO -o FILE.pdf [--page a4|letter] [--lang en|zh_CN]
+
+Writes a multi-page, print-ready PDF of the evaluated scenario: a cover (its
+inputs, headline numbers, the trust line and warnings), the contents, the
+planner, the timeline whole and its first 10 % zoomed, the per-operation
+breakdown with its sources, communication per axis and memory per GPU, the
+sharding map, the system's rack, topology and GPU package, power, cooling,
+energy and cost, and for inference the throughput-latency chart. Every page
+has a footer: page n of m, the program version, the date and the scenario.
+  SCENARIO   a *.scalescope.json file
+  -o FILE    where to write; the name ends in .pdf
+  --page     a4 or letter (default: Letter where the locale measures in
+             inches, else A4); pages are landscape
+  --lang     en or zh_CN (default: the locale's language)
+)";
+
+} // namespace
+
+int runReport(const Args& args, std::ostream& out, std::ostream& err)
+{
+    const auto parsed = CliArgs::parse(args, {"--help", "-h"}, {"-o", "--output", "--page", "--lang"}, err);
+    if (!parsed) return Usage;
+    if (parsed->has("--help") || parsed->has("-h")) {
+        out << kReportHelp;
+        return Ok;
+    }
+    const auto file = parsed->value("-o") ? parsed->value("-o") : parsed->value("--output");
+    if (parsed->positional().size() != 1 || !file) {
+        err << "error: report needs one SCENARIO and -o FILE.pdf\n" << kReportHelp;
+        return Usage;
+    }
+    const QString fileName = QString::fromStdString(*file);
+    if (!fileName.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive)) {
+        err << "error: -o " << *file << ": a report is a PDF: name the file .pdf\n";
+        return Usage;
+    }
+    const std::string pageName = parsed->value("--page").value_or(QLocale().measurementSystem() == QLocale::ImperialUSSystem ? "letter" : "a4");
+    if (pageName != "a4" && pageName != "letter") {
+        err << "error: --page: expected a4 or letter, found \"" << pageName << "\"\n";
+        return Usage;
+    }
+    const auto app = ensureOffscreenApplication();
+    const QString lang = parsed->value("--lang") ? QString::fromStdString(*parsed->value("--lang")) : Language::systemDefault();
+    if (lang != QLatin1String("en") && lang != QLatin1String("zh_CN")) {
+        err << "error: --lang: expected en or zh_CN, found \"" << lang.toStdString() << "\"\n";
+        return Usage;
+    }
+    Language language;
+    if (!language.apply(lang)) {
+        err << "error: --lang: the " << lang.toStdString() << " translation could not be loaded\n";
+        return BadInput;
+    }
+    if (lang == QLatin1String("zh_CN")) QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
+    const auto page = exportPageFrom(QString::fromStdString(pageName), nullptr);
+
+    const SpecCatalog& catalog = sharedCatalog(err);
+    SpecErrors errors;
+    const auto scenario = loadScenarioFile(parsed->positional().front(), errors);
+    if (!scenario) {
+        for (const SpecError& e : errors) err << "error: " << e.text() << "\n";
+        return BadInput;
+    }
+    const PlannerResultPtr result = evaluateScenario(catalog, *scenario, nullptr, 0);
+    if (!result->context) {
+        for (const SpecError& e : result->errors) err << "error: " << e.text() << "\n";
+        return BadInput;
+    }
+    QString error;
+    if (!exportReport(catalog, result, fileName, *page, &error)) {
+        err << "error: " << error.toStdString() << "\n";
+        return BadInput;
+    }
+    out << "wrote " << *file << "\n";
+    return Ok;
+}
+
+} // namespace scalescope::cli
