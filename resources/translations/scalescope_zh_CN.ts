@@ -158,6 +158,269 @@
     </message>
 </context>
 <context>
+    <name>ReportExport</name>
+    <message>
+        <source>Scenario report — %1</source>
+        <translation>场景报告 — %1</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>Inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>并行布局</translation>
+    </message>
+    <message>
+        <source>Inference settings</source>
+        <translation>推理设置</translation>
+    </message>
+    <message>
+        <source>Training settings</source>
+        <translation>训练设置</translation>
+    </message>
+    <message>
+        <source>Headline numbers</source>
+        <translation>核心指标</translation>
+    </message>
+    <message>
+        <source>Time to first token (TTFT)</source>
+        <translation>首 token 时间（TTFT）</translation>
+    </message>
+    <message>
+        <source>Time per output token (TPOT)</source>
+        <translation>每输出 token 时间（TPOT）</translation>
+    </message>
+    <message>
+        <source>Tokens/s per GPU</source>
+        <translation>每 GPU Token/秒</translation>
+    </message>
+    <message>
+        <source>Tokens/s per user</source>
+        <translation>每用户 Token/秒</translation>
+    </message>
+    <message>
+        <source>Cost per million output tokens</source>
+        <translation>每百万输出 token 成本</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>步时间</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Exposed communication per step</source>
+        <translation>每步暴露通信</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每 GPU 内存</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>How far to trust these numbers</source>
+        <translation>这些数字的可信程度</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>None.</source>
+        <translation>无。</translation>
+    </message>
+    <message>
+        <source>Communication and memory — %1</source>
+        <translation>通信与内存 — %1</translation>
+    </message>
+    <message>
+        <source>Communication per parallel axis, per step</source>
+        <translation>每个并行维度的通信（每步）</translation>
+    </message>
+    <message>
+        <source>Axis</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>Bytes per GPU</source>
+        <translation>每 GPU 字节数</translation>
+    </message>
+    <message>
+        <source>Network tier</source>
+        <translation>网络层级</translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Exposed</source>
+        <translation>暴露</translation>
+    </message>
+    <message>
+        <source>Each pass&apos;s collectives are rows of the per-operation breakdown (stream tp, ep, pp), with their time and source.</source>
+        <translation>每次前向的集合通信是逐操作分解表中的行（流 tp、ep、pp），附时间与来源。</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Optimizer state</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>KV cache spilled to CPU memory</source>
+        <translation>溢出到 CPU 内存的 KV 缓存</translation>
+    </message>
+    <message>
+        <source>Communication buffers</source>
+        <translation>通信缓冲区</translation>
+    </message>
+    <message>
+        <source>Reserved (runtime, fragmentation)</source>
+        <translation>预留（运行时、碎片）</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>是否装得下</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>Rack</source>
+        <translation>机柜</translation>
+    </message>
+    <message>
+        <source>Network topology</source>
+        <translation>网络拓扑</translation>
+    </message>
+    <message>
+        <source>GPU package</source>
+        <translation>GPU 封装</translation>
+    </message>
+    <message>
+        <source>Cover: inputs, headline numbers, trust, warnings</source>
+        <translation>封面：输入、核心指标、可信度、警告</translation>
+    </message>
+    <message>
+        <source>The planner</source>
+        <translation>规划器</translation>
+    </message>
+    <message>
+        <source>Timeline: prefill and decode step, whole</source>
+        <translation>时间线：预填充与解码步（完整）</translation>
+    </message>
+    <message>
+        <source>Timeline: the whole step</source>
+        <translation>时间线：完整训练步</translation>
+    </message>
+    <message>
+        <source>Timeline: the first %1 % of each pass, zoomed</source>
+        <translation>时间线：每次前向的前 %1 %（放大）</translation>
+    </message>
+    <message>
+        <source>Per-operation breakdown, with sources</source>
+        <translation>逐操作分解（附来源）</translation>
+    </message>
+    <message>
+        <source>Communication per axis and memory per GPU</source>
+        <translation>各维度通信与每 GPU 内存</translation>
+    </message>
+    <message>
+        <source>Sharding map</source>
+        <translation>分片图</translation>
+    </message>
+    <message>
+        <source>Power, cooling, energy and cost</source>
+        <translation>功耗、冷却、能耗与成本</translation>
+    </message>
+    <message>
+        <source>Throughput against latency</source>
+        <translation>吞吐量与延迟</translation>
+    </message>
+    <message>
+        <source>Sources of the breakdown&apos;s numbers</source>
+        <translation>分解表数字的来源</translation>
+    </message>
+    <message>
+        <source>ScaleScope %1 · %2 · %3</source>
+        <translation>ScaleScope %1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>page %1 of %2</source>
+        <translation>第 %1 页，共 %2 页</translation>
+    </message>
+</context>
+<context>
     <name>TableExport</name>
     <message>
         <source>Copy</source>
