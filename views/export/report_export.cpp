@@ -18,6 +18,7 @@
 #include "views/hardware/topology_view.h"
 #include "views/planner/planner_view.h"
 #include "views/planner/sharding_map_scene.h"
+#include "views/planner/verdict_text.h"
 #include "views/power/power_scene.h"
 
 #include <QCoreApplication>
@@ -60,10 +61,19 @@ ExportDocument htmlPage(const QString& title, std::function<QString()> html)
                                                 "td, th { padding: 2px 10px 2px 0; } h1 { margin: 0; } h3 { margin-top: 10px; }")
                                      .arg(ink.text.name(), ink.mutedText.name()));
         doc.setHtml(html());
-        doc.setTextWidth(body.width());
+        // Shrunk to fit when it runs long (many warnings): a page cuts nothing off.
+        qreal fit = 1;
+        for (int i = 0; i < 4; ++i) {
+            doc.setTextWidth(body.width() / fit);
+            const qreal height = doc.size().height() * fit;
+            if (height <= body.height()) break;
+            fit *= body.height() / height;
+        }
+        doc.setTextWidth(body.width() / fit);
         p.save();
         p.translate(body.topLeft());
-        doc.drawContents(&p, QRectF(QPointF(0, 0), body.size()));
+        p.scale(fit, fit);
+        doc.drawContents(&p, QRectF(QPointF(0, 0), body.size() / fit));
         p.restore();
     }};
 }
@@ -103,7 +113,7 @@ QString coverHtml(const PlannerResult& r, const nlohmann::json& e)
     QString html = QStringLiteral("<h1>%1</h1>").arg(trReport(QT_TRANSLATE_NOOP("ReportExport", "Scenario report — %1")).arg(q(s.name)).toHtmlEscaped());
     if (!s.description.empty()) html += QStringLiteral("<p class=\"muted\">%1</p>").arg(q(s.description).toHtmlEscaped());
     const ParallelLayout& l = s.parallel;
-    html += QStringLiteral("<h3>%1</h3><table>").arg(trReport(QT_TRANSLATE_NOOP("ReportExport", "Inputs")));
+    html += QStringLiteral("<table width=\"100%\"><tr><td width=\"55%\"><h3>%1</h3><table>").arg(trReport(QT_TRANSLATE_NOOP("ReportExport", "Inputs")));
     html += row(trReport(QT_TRANSLATE_NOOP("ReportExport", "System")), q(r.context->system.name));
     html += row(trReport(QT_TRANSLATE_NOOP("ReportExport", "GPUs")), QStringLiteral("%1 × %2").arg(grouped(static_cast<double>(s.gpus)), q(r.context->gpu.name)));
     html += row(trReport(QT_TRANSLATE_NOOP("ReportExport", "Model")), q(r.context->model.name));
@@ -115,7 +125,7 @@ QString coverHtml(const PlannerResult& r, const nlohmann::json& e)
     html += row(r.serving() ? trReport(QT_TRANSLATE_NOOP("ReportExport", "Inference settings"))
                             : trReport(QT_TRANSLATE_NOOP("ReportExport", "Training settings")),
                 settingsOf(scenarioJson.value(block, nlohmann::json::object())));
-    html += QStringLiteral("</table><h3>%1</h3><table>").arg(trReport(QT_TRANSLATE_NOOP("ReportExport", "Headline numbers")));
+    html += QStringLiteral("</table></td><td><h3>%1</h3><table>").arg(trReport(QT_TRANSLATE_NOOP("ReportExport", "Headline numbers")));
     const auto number = [&](const char* key) { return e.value(key, 0.0); };
     if (r.serving()) {
         const InferenceEvaluation& i = r.inference;
@@ -137,13 +147,20 @@ QString coverHtml(const PlannerResult& r, const nlohmann::json& e)
     const nlohmann::json memory = e.value("memory_per_gpu", nlohmann::json::object());
     html += row(trReport(QT_TRANSLATE_NOOP("ReportExport", "Memory per GPU")),
                 trReport(QT_TRANSLATE_NOOP("ReportExport", "%1 of %2")).arg(q(format(Bytes{memory.value("total_B", 0.0)})), q(format(Bytes{memory.value("capacity_B", 0.0)}))));
-    html += QStringLiteral("</table><h3>%1</h3><p>%2</p>").arg(trReport(QT_TRANSLATE_NOOP("ReportExport", "How far to trust these numbers")), plannerTrustText(r));
-    const nlohmann::json warnings = e.value("warnings", nlohmann::json::array());
+    html += QStringLiteral("</table></td></tr></table><h3>%1</h3><p>%2</p>").arg(trReport(QT_TRANSLATE_NOOP("ReportExport", "How far to trust these numbers")), plannerTrustText(r));
+    QStringList warnings;
+    if (r.serving())
+        for (int i = 0; i < r.inference.warningCount; ++i) {
+            const auto k = static_cast<size_t>(i);
+            warnings << verdictText(r.inference.warnings[k], r.inference.warningA[k], r.inference.warningB[k]);
+        }
+    else
+        for (int i = 0; i < r.evaluation.warningCount; ++i) warnings << verdictText(r.evaluation.warnings[static_cast<size_t>(i)]);
     html += QStringLiteral("<h3>%1</h3>").arg(trReport(QT_TRANSLATE_NOOP("ReportExport", "Warnings")));
     if (warnings.empty()) html += QStringLiteral("<p>%1</p>").arg(trReport(QT_TRANSLATE_NOOP("ReportExport", "None.")));
     else {
         html += QStringLiteral("<ul>");
-        for (const auto& w : warnings) html += QStringLiteral("<li>%1</li>").arg(q(w.value("message", std::string())).toHtmlEscaped());
+        for (const QString& w : warnings) html += QStringLiteral("<li>%1</li>").arg(w.toHtmlEscaped());
         html += QStringLiteral("</ul>");
     }
     return html;
@@ -192,7 +209,7 @@ QString communicationAndMemoryHtml(const PlannerResult& r, const nlohmann::json&
 
 QString contentsHtml(const QList<ReportSectionEntry>& sections)
 {
-    QString html = QStringLiteral("<h1>%1</h1><table>").arg(trReport(QT_TRANSLATE_NOOP("ReportExport", "Contents")));
+    QString html = QStringLiteral("<h1>%1</h1><table width=\"60%\">").arg(trReport(QT_TRANSLATE_NOOP("ReportExport", "Contents")));
     for (const ReportSectionEntry& s : sections)
         html += QStringLiteral("<tr><td>%1</td><td align=\"right\">%2</td></tr>").arg(s.title.toHtmlEscaped()).arg(s.firstPage);
     return html + QStringLiteral("</table>");
