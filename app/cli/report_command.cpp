@@ -10,6 +10,8 @@
 #include <QApplication>
 #include <QLocale>
 
+#include <memory>
+
 namespace scalescope::cli {
 
 namespace {
@@ -66,6 +68,12 @@ int runReport(const Args& args, std::ostream& out, std::ostream& err)
         err << "error: --lang: the " << lang.toStdString() << " translation could not be loaded\n";
         return BadInput;
     }
+    // Numbers and the date in the report's language; the caller's locale again afterwards.
+    const QLocale callersLocale;
+    struct LocaleGuard {
+        QLocale saved;
+        ~LocaleGuard() { QLocale::setDefault(saved); }
+    } guard{callersLocale};
     if (lang == QLatin1String("zh_CN")) QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
     const auto page = exportPageFrom(QString::fromStdString(pageName), nullptr);
 
