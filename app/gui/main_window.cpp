@@ -5,6 +5,7 @@
 #include "navigator.h"
 #include "planner_export.h"
 #include "planner_workspace.h"
+#include "report_action.h"
 #include "scenario_controller.h"
 #include "theme.h"
 #include "trace_export.h"
@@ -173,6 +174,11 @@ void MainWindow::buildMenus()
         if (!file.isEmpty()) statusBar()->showMessage(tr("Exported %1").arg(file), 5000);
     });
     m_exportTraceAction->setObjectName(QStringLiteral("exportTrace"));
+    m_exportReportAction = m_fileMenu->addAction(QString(), this, [this] {
+        const QString file = exportScenarioReport(this, m_catalog, m_planner->controller().result());
+        if (!file.isEmpty()) statusBar()->showMessage(tr("Exported %1").arg(file), 5000);
+    });
+    m_exportReportAction->setObjectName(QStringLiteral("exportReport"));
     m_fileMenu->addSeparator();
     m_quitAction = m_fileMenu->addAction(QString(), QKeySequence::Quit, this, &QWidget::close);
     m_editMenu = menuBar()->addMenu(QString());
@@ -310,6 +316,7 @@ void MainWindow::retranslate()
     m_quitAction->setText(tr("&Quit"));
     m_exportAction->setText(tr("&Export view…"));
     m_exportTraceAction->setText(tr("Export &trace…"));
+    m_exportReportAction->setText(tr("Export &report…"));
     m_viewMenu->setTitle(tr("&View"));
     const auto& entries = navigatorEntries();
     for (size_t i = 0; i < entries.size(); ++i) {

@@ -77,6 +77,7 @@ private:
     QAction* m_quitAction = nullptr;
     QAction* m_exportAction = nullptr;
     QAction* m_exportTraceAction = nullptr;
+    QAction* m_exportReportAction = nullptr;
     QAction* m_aboutAction = nullptr;
     QActionGroup* m_languageGroup = nullptr;
     QString m_scenarioName;

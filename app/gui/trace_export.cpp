@@ -19,15 +19,6 @@ QString trTrace(const char* text)
     return QCoreApplication::translate("TraceExport", text);
 }
 
-// A file name from the scenario's name: letters, digits, '-' and '_' kept.
-QString suggestedFileName(const Scenario& scenario)
-{
-    QString name = QString::fromStdString(scenario.name).trimmed();
-    for (QChar& c : name)
-        if (!c.isLetterOrNumber() && c != QLatin1Char('-') && c != QLatin1Char('_')) c = QLatin1Char('-');
-    return (name.isEmpty() ? QStringLiteral("step") : name) + QStringLiteral(".trace.json");
-}
-
 // Why the result has no trace to write; empty when it has one.
 QString whyNoTrace(const PlannerResult& result)
 {
@@ -46,6 +37,14 @@ QString whyNoTrace(const PlannerResult& result)
 }
 
 } // namespace
+
+QString scenarioFileName(const Scenario& scenario, const QString& fallback, const QString& suffix)
+{
+    QString name = QString::fromStdString(scenario.name).trimmed();
+    for (QChar& c : name)
+        if (!c.isLetterOrNumber() && c != QLatin1Char('-') && c != QLatin1Char('_')) c = QLatin1Char('-');
+    return (name.isEmpty() ? fallback : name) + suffix;
+}
 
 bool writePlannerTrace(const PlannerResult& result, const QString& file, QString* error)
 {
@@ -75,7 +74,7 @@ QString exportPlannerTrace(QWidget* parent, const PlannerResultPtr& result)
         return {};
     }
     const QString folder = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-    const QString file = QFileDialog::getSaveFileName(parent, title, QDir(folder).filePath(suggestedFileName(result->scenario)),
+    const QString file = QFileDialog::getSaveFileName(parent, title, QDir(folder).filePath(scenarioFileName(result->scenario, QStringLiteral("step"), QStringLiteral(".trace.json"))),
                                                       trTrace(QT_TRANSLATE_NOOP("TraceExport", "Chrome trace (*.json)")));
     if (file.isEmpty()) return {};
     QString error;

@@ -11,6 +11,10 @@ class QWidget;
 
 namespace scalescope {
 
+// A file name from the scenario's name (letters, digits, '-' and '_' kept;
+// `fallback` when it has none) + `suffix`.
+[[nodiscard]] QString scenarioFileName(const Scenario& scenario, const QString& fallback, const QString& suffix);
+
 // Writes the result's timeline as a Chrome trace to `file` (all or nothing:
 // QSaveFile). False, with the reason in `error`, when there is no timeline
 // (an error in the scenario, an inference scenario, a timeline too large to

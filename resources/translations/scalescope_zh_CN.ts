@@ -158,6 +158,21 @@
     </message>
 </context>
 <context>
+    <name>ReportAction</name>
+    <message>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>The scenario has no result to report: fix the problems the planner lists first.</source>
+        <translation>该场景没有可报告的结果：请先修正规划器列出的问题。</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+</context>
+<context>
     <name>ReportExport</name>
     <message>
         <source>Scenario report — %1</source>
@@ -1190,6 +1205,10 @@
     <message>
         <source>Export &amp;trace…</source>
         <translation>导出跟踪(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;report…</source>
+        <translation>导出报告(&amp;R)…</translation>
     </message>
 </context>
 <context>

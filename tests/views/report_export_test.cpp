@@ -8,9 +8,15 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/report_command.h"
+#include "app/gui/language.h"
+#include "app/gui/main_window.h"
+#include "app/gui/planner_workspace.h"
+#include "app/gui/report_action.h"
+#include "app/gui/scenario_controller.h"
 #include "model/spec/spec_catalog.h"
 #include "views/export/report_export.h"
 
+#include <QAction>
 #include <QCoreApplication>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -128,4 +134,27 @@ TEST_CASE("report refuses bad input with the CLI's exit codes", "[export][report
     CHECK(runReport({scenarioFile("default"), "--lang", "fr", "-o", "x.pdf"}, &err) == 2);
     CHECK(runReport({"no-such.scalescope.json", "-o", "x.pdf"}, &err) == 1);
     CHECK(runReport({"-o", "x.pdf"}, &err) == 2);
+}
+
+TEST_CASE("File → Export report… writes the report of the planner's scenario", "[export][report][planner]")
+{
+    Language language;
+    REQUIRE(language.apply(QStringLiteral("en")));
+    MainWindow window(builtinCatalog(), {}, AppSettings{}, language);
+    const auto* action = window.findChild<QAction*>(QStringLiteral("exportReport"));
+    REQUIRE(action);
+    CHECK(action->text() == QStringLiteral("Export &report…"));
+    window.planner()->controller().load(presetScenario("default"));
+    window.planner()->controller().evaluateNow();
+    const PlannerResultPtr result = window.planner()->controller().result();
+    REQUIRE(result);
+    REQUIRE(result->ok());
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const QString pdf = dir.filePath(QStringLiteral("gui-report.pdf"));
+    QString error;
+    REQUIRE(writeScenarioReport(builtinCatalog(), result, pdf, &error));
+    CHECK(mediaBoxes(pdf).size() >= 13);
+    CHECK_FALSE(writeScenarioReport(builtinCatalog(), result, dir.filePath(QStringLiteral("no such folder/r.pdf")), &error));
+    CHECK(error.contains(QStringLiteral("no such folder")));
 }
