@@ -291,8 +291,8 @@
         <translation>维度</translation>
     </message>
     <message>
-        <source>Bytes per GPU</source>
-        <translation>每 GPU 字节数</translation>
+        <source>Bytes per step</source>
+        <translation>每步字节数</translation>
     </message>
     <message>
         <source>Network tier</source>

@@ -27,6 +27,7 @@
 #include <QTextDocument>
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <vector>
 
@@ -96,7 +97,13 @@ QString settingsOf(const nlohmann::json& block)
             parts << q(key) + QStringLiteral(" {") + settingsOf(value) + QLatin1Char('}');
             continue;
         }
-        parts << q(key) + QLatin1Char(' ') + q(value.is_string() ? value.get<std::string>() : value.dump());
+        constexpr double kExactIntegers = 9007199254740992.0; // 2^53: every integer below is a double
+        const bool integral = value.is_number() && std::abs(value.get<double>()) < kExactIntegers &&
+                              value.get<double>() == std::floor(value.get<double>());
+        parts << q(key) + QLatin1Char(' ') +
+                     (value.is_string() ? q(value.get<std::string>())
+                      : integral        ? QLocale().toString(static_cast<qlonglong>(value.get<double>()))
+                                        : q(value.dump()));
     }
     return parts.join(QStringLiteral(", "));
 }
@@ -173,7 +180,7 @@ QString communicationAndMemoryHtml(const PlannerResult& r, const nlohmann::json&
     html += QStringLiteral("<h3>%1</h3>").arg(trReport(QT_TRANSLATE_NOOP("ReportExport", "Communication per parallel axis, per step")));
     if (e.contains("comm") && e["comm"].is_object()) {
         html += QStringLiteral("<table><tr><th>%1</th><th>%2</th><th>%3</th><th>%4</th><th>%5</th><th>%6</th></tr>")
-                    .arg(trReport(QT_TRANSLATE_NOOP("ReportExport", "Axis")), trReport(QT_TRANSLATE_NOOP("ReportExport", "Bytes per GPU")),
+                    .arg(trReport(QT_TRANSLATE_NOOP("ReportExport", "Axis")), trReport(QT_TRANSLATE_NOOP("ReportExport", "Bytes per step")),
                          trReport(QT_TRANSLATE_NOOP("ReportExport", "Network tier")), trReport(QT_TRANSLATE_NOOP("ReportExport", "Bandwidth")),
                          trReport(QT_TRANSLATE_NOOP("ReportExport", "Time")), trReport(QT_TRANSLATE_NOOP("ReportExport", "Exposed")));
         for (const auto& [axis, c] : e["comm"].items()) {
@@ -295,7 +302,6 @@ ScenarioReport scenarioReport(const SpecCatalog& catalog, const PlannerResultPtr
             const auto at = std::upper_bound(first.begin(), first.end(), index) - 1;
             const size_t section = static_cast<size_t>(at - first.begin());
             p.save();
-            p.setClipRect(QRectF(page.topLeft(), content));
             sections[section].document.paint(p, QRectF(page.topLeft(), content), index - *at);
             p.restore();
             QFont font;
