@@ -345,6 +345,22 @@ int render(const Args& args, std::ostream& out, std::ostream& err)
 
 } // namespace
 
+PlannerResultPtr evaluateScenarioFile(const SpecCatalog& catalog, const std::filesystem::path& file, std::ostream& err)
+{
+    SpecErrors errors;
+    const auto scenario = loadScenarioFile(file, errors);
+    if (!scenario) {
+        for (const SpecError& e : errors) err << "error: " << e.text() << "\n";
+        return nullptr;
+    }
+    PlannerResultPtr result = evaluateScenario(catalog, *scenario, nullptr, 0);
+    if (!result->context) {
+        for (const SpecError& e : result->errors) err << "error: " << e.text() << "\n";
+        return nullptr;
+    }
+    return result;
+}
+
 int runExport(const Args& args, std::ostream& out, std::ostream& err)
 {
     for (const std::string& a : args)

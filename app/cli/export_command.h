@@ -5,13 +5,23 @@
 
 #include "commands.h"
 
+#include "views/planner/planner_result.h"
+
+#include <filesystem>
 #include <memory>
+#include <ostream>
 
 class QApplication;
 
 namespace scalescope::cli {
 
 int runExport(const Args& args, std::ostream& out, std::ostream& err);
+
+// Reads and evaluates a scenario file for the exports drawn from an
+// evaluated scenario; null, with every problem on `err`, when it cannot be
+// read or its specs cannot be resolved (the evaluation itself may still fail:
+// result->ok()).
+[[nodiscard]] PlannerResultPtr evaluateScenarioFile(const SpecCatalog& catalog, const std::filesystem::path& file, std::ostream& err);
 
 // A QApplication on the offscreen platform (unless QT_QPA_PLATFORM says
 // otherwise), or nullptr when one already runs (tests call in-process).

@@ -78,17 +78,8 @@ int runReport(const Args& args, std::ostream& out, std::ostream& err)
     const auto page = exportPageFrom(QString::fromStdString(pageName), nullptr);
 
     const SpecCatalog& catalog = sharedCatalog(err);
-    SpecErrors errors;
-    const auto scenario = loadScenarioFile(parsed->positional().front(), errors);
-    if (!scenario) {
-        for (const SpecError& e : errors) err << "error: " << e.text() << "\n";
-        return BadInput;
-    }
-    const PlannerResultPtr result = evaluateScenario(catalog, *scenario, nullptr, 0);
-    if (!result->context) {
-        for (const SpecError& e : result->errors) err << "error: " << e.text() << "\n";
-        return BadInput;
-    }
+    const PlannerResultPtr result = evaluateScenarioFile(catalog, parsed->positional().front(), err);
+    if (!result) return BadInput;
     QString error;
     if (!exportReport(catalog, result, fileName, *page, &error)) {
         err << "error: " << error.toStdString() << "\n";
