@@ -87,7 +87,7 @@ QString summaryOf(const PlannerResult& r)
 
 } // namespace
 
-ExportDocument breakdownDocument(const PlannerResultPtr& result, QSizeF size)
+ExportDocument breakdownDocument(const PlannerResultPtr& result, QSizeF size, bool pageNumbers)
 {
     auto owned = std::make_shared<OperationTableModel>();
     const OperationTableModel& table = *owned;
@@ -132,9 +132,10 @@ ExportDocument breakdownDocument(const PlannerResultPtr& result, QSizeF size)
         y = body.top() + layout.headingHeight;
         // Footer: page n of m.
         p.setFont(layout.small);
-        p.drawText(QRectF(body.left(), body.bottom() - layout.footerHeight, body.width(), layout.footerHeight),
-                   Qt::AlignRight | Qt::AlignBottom,
-                   trBreakdown(QT_TRANSLATE_NOOP("BreakdownExport", "page %1 of %2")).arg(index + 1).arg(pages));
+        if (pageNumbers)
+            p.drawText(QRectF(body.left(), body.bottom() - layout.footerHeight, body.width(), layout.footerHeight),
+                       Qt::AlignRight | Qt::AlignBottom,
+                       trBreakdown(QT_TRANSLATE_NOOP("BreakdownExport", "page %1 of %2")).arg(index + 1).arg(pages));
         auto drawSources = [&] {
             p.setFont(layout.bold);
             p.setPen(ink.text);

@@ -11,8 +11,9 @@
 namespace scalescope {
 
 // The breakdown of `result` (result.ok()) paged for pages of `size` points,
-// with the keys the Source column names and their citations.
-[[nodiscard]] ExportDocument breakdownDocument(const PlannerResultPtr& result, QSizeF size);
+// with the keys the Source column names and their citations; `pageNumbers`:
+// "page n of m" at the foot of each page (off where a larger document numbers them).
+[[nodiscard]] ExportDocument breakdownDocument(const PlannerResultPtr& result, QSizeF size, bool pageNumbers = true);
 
 // Writes the breakdown of `result` (result.ok()) on pages of `page`'s size
 // (landscape for paper sizes): a PDF page each, an SVG or PNG holding them

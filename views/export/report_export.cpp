@@ -262,7 +262,7 @@ ScenarioReport scenarioReport(const SpecCatalog& catalog, const PlannerResultPtr
     sections.push_back({trReport(QT_TRANSLATE_NOOP("ReportExport", "Timeline: the first %1 % of each pass, zoomed")).arg(kReportZoomShare * 100),
                         timelineDocument(result, TimeWindow{0, kReportZoomShare * timelineExportEnd(r)})});
     const size_t breakdown = sections.size();
-    sections.push_back({trReport(QT_TRANSLATE_NOOP("ReportExport", "Per-operation breakdown, with sources")), breakdownDocument(result, content)});
+    sections.push_back({trReport(QT_TRANSLATE_NOOP("ReportExport", "Per-operation breakdown, with sources")), breakdownDocument(result, content, false)});
     sections.push_back({trReport(QT_TRANSLATE_NOOP("ReportExport", "Communication per axis and memory per GPU")),
                         htmlPage(QString(), [html = communicationAndMemoryHtml(r, e)] { return html; })});
     sections.push_back({trReport(QT_TRANSLATE_NOOP("ReportExport", "Sharding map")),
