@@ -41,7 +41,7 @@ std::string exportHelp()
     return "usage: scalescope-cli export [SCENARIO] --view " + exportViewKeys("|", "|") + "\n" +
            R"(                             [--format svg|png|pdf] -o FILE
                              [--gpu ID] [--system ID] [--page a4|letter|WxH mm | --width PX --height PX]
-                             [--dpi N] [--from S] [--to S]
+                             [--dpi N] [--from S] [--to S] [--compare A.json]
 
 Renders one hardware view, in the print palette, with its title, legend and
 the spec sources it cites. SVG and PDF keep text as text.
@@ -71,6 +71,9 @@ the spec sources it cites. SVG and PDF keep text as text.
              WxH mm ("300x200 mm"); the view is fitted inside its margins
   --from S, --to S   timeline only: the window of the time axis to draw,
              in seconds from the start (default: all of it)
+  --compare A.json   planner only: the A/B comparison of two training
+             scenarios, A pinned and SCENARIO as B (both timelines, every
+             figure with A's beside it), as the planner shows it
   --dpi N    PNG only: pixels per inch of the page (default 72: a point a
              pixel), e.g. --page a4 --dpi 300 for 3508 x 2480 pixels
 )";
@@ -112,23 +115,30 @@ int renderPlanned(const CliArgs& parsed, const SpecCatalog& catalog, const std::
     if (parsed.positional().empty())
         for (const auto& root : builtinSpecRoots())
             if (std::filesystem::exists(root / "scenarios" / file)) path = root / "scenarios" / file;
-    SpecErrors errors;
-    const auto scenario = loadScenarioFile(path, errors);
-    if (!scenario) {
-        for (const SpecError& e : errors) err << "error: " << e.text() << "\n";
-        return BadInput;
-    }
-    const PlannerResultPtr result = evaluateScenario(catalog, *scenario, nullptr, 0);
-    if (!result->context) {
-        for (const SpecError& e : result->errors) err << "error: " << e.text() << "\n";
-        return BadInput;
+    const PlannerResultPtr result = evaluateScenarioFile(catalog, path, err);
+    if (!result) return BadInput;
+    // --compare A.json: the planner's A/B comparison, the scenario as B (current) and A pinned, both training.
+    PlannerResultPtr pinned;
+    if (const auto other = parsed.value("--compare")) {
+        pinned = evaluateScenarioFile(catalog, *other, err);
+        if (!pinned) return BadInput;
+        for (const PlannerResultPtr& r : {result, pinned}) {
+            if (r->serving()) {
+                err << "error: --compare: " << r->scenario.name << " is an inference scenario; the comparison is of training steps\n";
+                return BadInput;
+            }
+            if (!r->ok()) {
+                err << "error: --compare: " << r->scenario.name << ": " << r->evaluationErrorPath() << ": " << r->evaluationError() << "\n";
+                return BadInput;
+            }
+        }
     }
     if (view == "timeline") return exportTimelineView(result, window, fileName, format, page, out, err);
     if (view == "breakdown" || view == "planner") {
         QString error;
         if (!result->ok()) error = QString::fromStdString(result->evaluationErrorPath() + ": " + result->evaluationError());
         else if (view == "breakdown" ? exportBreakdown(result, fileName, format, page, &error)
-                                     : exportPlannerPage(result, fileName, format, page, &error)) {
+                                     : exportPlannerPage(result, fileName, format, page, &error, pinned)) {
             out << "wrote " << fileName.toStdString() << "\n";
             return Ok;
         }
@@ -235,8 +245,8 @@ int render(const Args& args, std::ostream& out, std::ostream& err)
         return Usage;
     }
     const bool planned = known->planned;
-    if (parsed->value("--compare")) {
-        err << "error: --compare: exporting an A/B comparison is not supported; export each scenario on its own\n";
+    if (parsed->value("--compare") && *view != "planner") {
+        err << "error: --compare: only with --view planner (the A/B comparison of two training scenarios)\n";
         return Usage;
     }
     if ((parsed->value("--from") || parsed->value("--to")) && *view != "timeline") {

@@ -233,7 +233,8 @@ void MainWindow::exportView()
     if (page == m_planner->view()) {
         const PlannerResultPtr result = m_planner->controller().result();
         const auto* chart = result && result->serving() ? m_planner->view()->findChild<ThroughputLatencyChart*>() : nullptr;
-        const QString file = exportFromPlanner(this, result, chart && chart->isVisible() ? chart : nullptr);
+        const QString file =
+            exportFromPlanner(this, result, chart && chart->isVisible() ? chart : nullptr, m_planner->view()->pinned());
         if (!file.isEmpty()) statusBar()->showMessage(tr("Exported %1").arg(file), 5000);
         return;
     }

@@ -28,7 +28,7 @@ ExportPage plannerExportPage()
 }
 
 bool writePlannerExport(const PlannerResultPtr& result, PlannerExport what, const QString& file, ExportFormat format,
-                        QString* error)
+                        QString* error, const PlannerResultPtr& pinned)
 {
     if (!result || !result->ok()) {
         if (error)
@@ -39,7 +39,7 @@ bool writePlannerExport(const PlannerResultPtr& result, PlannerExport what, cons
     ExportPage page = plannerExportPage();
     if (format != ExportFormat::Png) page.dpi = kPointsPerInch;
     switch (what) {
-    case PlannerExport::Page: return exportPlannerPage(result, file, format, page, error);
+    case PlannerExport::Page: return exportPlannerPage(result, file, format, page, error, pinned && pinned->ok() ? pinned : nullptr);
     case PlannerExport::Timeline: return exportTimeline(result, file, format, page, std::nullopt, error);
     case PlannerExport::Breakdown: break;
     }
@@ -67,7 +67,8 @@ std::optional<std::pair<QString, ExportFormat>> askExportFile(QWidget* parent, c
     return std::pair{file, *format};
 }
 
-QString exportFromPlanner(QWidget* parent, const PlannerResultPtr& result, const HardwareView* servingChart)
+QString exportFromPlanner(QWidget* parent, const PlannerResultPtr& result, const HardwareView* servingChart,
+                          const PlannerResultPtr& pinned)
 {
     const QString title = trExport(QT_TRANSLATE_NOOP("PlannerExport", "Export view"));
     const QStringList items{trExport(QT_TRANSLATE_NOOP("PlannerExport", "Planner (figures, memory, timeline, verdicts)")),
@@ -91,7 +92,7 @@ QString exportFromPlanner(QWidget* parent, const PlannerResultPtr& result, const
     const char* names[] = {"planner", "timeline", "breakdown"};
     const auto target = askExportFile(parent, QString::fromLatin1(names[static_cast<int>(what)]));
     if (!target) return {};
-    if (writePlannerExport(result, what, target->first, target->second, &error)) return target->first;
+    if (writePlannerExport(result, what, target->first, target->second, &error, pinned)) return target->first;
     QMessageBox::warning(parent, title, error);
     return {};
 }

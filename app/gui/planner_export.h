@@ -24,10 +24,11 @@ enum class PlannerExport { Page, Timeline, Breakdown }; // the order the dialog 
 [[nodiscard]] ExportPage plannerExportPage();
 inline constexpr double kPlannerExportDpi = 150;
 
-// Writes `what` of `result` to `file`; false, with the reason in `error`,
-// when the scenario does not evaluate or the file cannot be written.
+// Writes `what` of `result` to `file` (the planner page compared with
+// `pinned` when one is pinned); false, with the reason in `error`, when the
+// scenario does not evaluate or the file cannot be written.
 bool writePlannerExport(const PlannerResultPtr& result, PlannerExport what, const QString& file, ExportFormat format,
-                        QString* error);
+                        QString* error, const PlannerResultPtr& pinned = nullptr);
 
 // The export dialog: a file named `suggested` + ".svg" and a type; the type
 // chosen is the format asked for, and a file name ending in another is
@@ -37,6 +38,7 @@ bool writePlannerExport(const PlannerResultPtr& result, PlannerExport what, cons
 // Asks which (planner page, timeline, breakdown, and the serving chart when
 // `servingChart` is given), then the file, and writes it; failures in a
 // message box. Returns the file written, else empty.
-QString exportFromPlanner(QWidget* parent, const PlannerResultPtr& result, const HardwareView* servingChart = nullptr);
+QString exportFromPlanner(QWidget* parent, const PlannerResultPtr& result, const HardwareView* servingChart = nullptr,
+                          const PlannerResultPtr& pinned = nullptr);
 
 } // namespace scalescope

@@ -156,6 +156,10 @@
         <source>Planner — %1</source>
         <translation>规划器 — %1</translation>
     </message>
+    <message>
+        <source>Planner — B: %1, compared with A: %2</source>
+        <translation>规划器 — B：%1，与 A：%2 对比</translation>
+    </message>
 </context>
 <context>
     <name>ReportAction</name>

@@ -54,6 +54,14 @@ TEST_CASE("File → Export view… is enabled on the planner and writes its page
     CHECK(f.readAll().contains(">stage 0</text>"));
     const QString page = dir.filePath(QStringLiteral("planner.pdf"));
     REQUIRE(writePlannerExport(result, PlannerExport::Page, page, ExportFormat::Pdf, &error));
+    // With A pinned, the planner page is the A/B comparison the planner shows.
+    const QString compared = dir.filePath(QStringLiteral("compared.svg"));
+    REQUIRE(writePlannerExport(result, PlannerExport::Page, compared, ExportFormat::Svg, &error, result));
+    QFile c(compared);
+    REQUIRE(c.open(QIODevice::ReadOnly));
+    const QByteArray comparedSvg = c.readAll();
+    CHECK(comparedSvg.contains("A (pinned)"));
+    CHECK(comparedSvg.contains("(A: "));
     const QString png = dir.filePath(QStringLiteral("breakdown.png"));
     REQUIRE(writePlannerExport(result, PlannerExport::Breakdown, png, ExportFormat::Png, &error));
     const QSizeF paper = plannerExportPage().size; // A4 or Letter, portrait; the table turns it landscape

@@ -121,7 +121,7 @@ TEST_CASE("export --view timeline refuses an empty or late window, --from elsewh
     CHECK(runExport({"--view", "chip", "--from", "1", "-o", svg}, &err) == 2);
     CHECK(err == "error: --from and --to: only with --view timeline\n");
     CHECK(runExport({scenario, "--view", "timeline", "--compare", scenario, "-o", svg}, &err) == 2);
-    CHECK(err.find("--compare: exporting an A/B comparison is not supported") != std::string::npos);
+    CHECK(err.find("--compare: only with --view planner") != std::string::npos);
     CHECK(runExport({scenario, "--view", "timelines", "-o", svg}, &err) == 2);
     CHECK(err.find("found \"timelines\"") != std::string::npos);
     CHECK_FALSE(QFileInfo::exists(QString::fromStdString(svg))); // nothing written
@@ -155,4 +155,33 @@ TEST_CASE("export --view planner puts figures, memory bar, timeline, verdicts an
     REQUIRE(runExport({scenarioFile("default"), "--view", "planner", "-o", png.toStdString()}) == 0);
     keepRender(png, QStringLiteral("export-planner-zh_CN.png"));
     REQUIRE(language.apply(QStringLiteral("en")));
+}
+
+TEST_CASE("export --view planner --compare A.json draws the planner's A/B comparison: A pinned, the scenario as B, as text",
+          "[export][planner-page][cli]")
+{
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const QString svg = dir.filePath(QStringLiteral("ab.svg"));
+    const std::string a = scenarioFile("llama3-70b-4096-h100");
+    REQUIRE(runExport({scenarioFile("default"), "--view", "planner", "--compare", a, "--page", "a4", "-o", svg.toStdString()}) == 0);
+    keepRender(svg, QStringLiteral("export-planner-compare.svg"));
+    const QString text = svgText(svg);
+    CHECK(text.contains(QStringLiteral("A (pinned)")));
+    CHECK(text.contains(QStringLiteral("B (current) below")));
+    CHECK(text.contains(QStringLiteral("15.9 s"))); // B's step time, with A's beside every figure
+    CHECK(text.contains(QStringLiteral("(A: ")));
+    CHECK(fileBytes(svg).contains("viewBox=\"0 0 841.89 595.276\"")); // A4 landscape
+    const QString png = dir.filePath(QStringLiteral("ab.png"));
+    REQUIRE(runExport({scenarioFile("default"), "--view", "planner", "--compare", a, "-o", png.toStdString()}) == 0);
+    keepRender(png, QStringLiteral("export-planner-compare.png"));
+
+    // Serving has no A/B comparison; a missing A file is bad input; nothing is written.
+    const std::string none = dir.filePath(QStringLiteral("none.svg")).toStdString();
+    std::string err;
+    CHECK(runExport({scenarioFile("default"), "--view", "planner", "--compare", scenarioFile("llama3-70b-inference-8xh100"), "-o", none}, &err) == 1);
+    CHECK(err.find("is an inference scenario; the comparison is of training steps") != std::string::npos);
+    CHECK(runExport({scenarioFile("default"), "--view", "planner", "--compare", "missing.scalescope.json", "-o", none}, &err) == 1);
+    CHECK(err.find("missing.scalescope.json") != std::string::npos);
+    CHECK_FALSE(QFileInfo::exists(QString::fromStdString(none)));
 }

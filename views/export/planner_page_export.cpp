@@ -16,7 +16,7 @@ namespace {
 constexpr qreal kMargin = 28;
 } // namespace
 
-ExportDocument plannerPageDocument(const PlannerResultPtr& result)
+ExportDocument plannerPageDocument(const PlannerResultPtr& result, const PlannerResultPtr& pinned)
 {
     const HardwarePalette ink = HardwarePalette::print();
     auto owned = std::make_shared<PlannerView>();
@@ -27,12 +27,16 @@ ExportDocument plannerPageDocument(const PlannerResultPtr& result)
     for (QPalette::ColorRole role : {QPalette::Text, QPalette::WindowText, QPalette::ButtonText})
         palette.setColor(role, ink.text);
     planner.setPalette(palette);
+    planner.setPinned(pinned);
     planner.setResult(result);
     planner.resize(kPlannerPageWidgetSize);
     // On paper nothing scrolls: the page is the planner at this size.
     if (auto* scroll = planner.findChild<QScrollArea*>()) scroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     planner.ensurePolished();
-    const QString title = QCoreApplication::translate("PlannerPageExport", "Planner — %1").arg(QString::fromStdString(result->scenario.name));
+    const QString title =
+        pinned ? QCoreApplication::translate("PlannerPageExport", "Planner — B: %1, compared with A: %2")
+                     .arg(QString::fromStdString(result->scenario.name), QString::fromStdString(pinned->scenario.name))
+               : QCoreApplication::translate("PlannerPageExport", "Planner — %1").arg(QString::fromStdString(result->scenario.name));
     return ExportDocument{title, QString(), ink.background, [owned, ink](QPainter& p, const QRectF& area, int) {
         PlannerView& view = *owned;
         p.fillRect(area, ink.background);
@@ -47,9 +51,9 @@ ExportDocument plannerPageDocument(const PlannerResultPtr& result)
 }
 
 bool exportPlannerPage(const PlannerResultPtr& result, const QString& file, ExportFormat format, const ExportPage& page,
-                       QString* error)
+                       QString* error, const PlannerResultPtr& pinned)
 {
-    return exportDocument(plannerPageDocument(result), file, format, orientedPageSize(page, QSizeF(kPlannerPageWidgetSize)), page.dpi, error);
+    return exportDocument(plannerPageDocument(result, pinned), file, format, orientedPageSize(page, QSizeF(kPlannerPageWidgetSize)), page.dpi, error);
 }
 
 } // namespace scalescope

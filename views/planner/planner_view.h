@@ -26,6 +26,7 @@ public:
 
     void setResult(const PlannerResultPtr& result);
     void setPinned(const PlannerResultPtr& pinned); // null to unpin
+    [[nodiscard]] const PlannerResultPtr& pinned() const noexcept { return m_pinned; }
     [[nodiscard]] TimelineView* timeline() const noexcept { return m_timeline; }
     [[nodiscard]] TimelineView* pinnedTimeline() const noexcept { return m_pinnedTimeline; }
     // Inference: the decode step's timeline (timeline() then draws the prefill).
