@@ -117,21 +117,10 @@ int renderPlanned(const CliArgs& parsed, const SpecCatalog& catalog, const std::
             if (std::filesystem::exists(root / "scenarios" / file)) path = root / "scenarios" / file;
     const PlannerResultPtr result = evaluateScenarioFile(catalog, path, err);
     if (!result) return BadInput;
-    // --compare A.json: the planner's A/B comparison, the scenario as B (current) and A pinned, both training.
     PlannerResultPtr pinned;
     if (const auto other = parsed.value("--compare")) {
-        pinned = evaluateScenarioFile(catalog, *other, err);
+        pinned = evaluateComparedScenario(catalog, result, *other, err);
         if (!pinned) return BadInput;
-        for (const PlannerResultPtr& r : {result, pinned}) {
-            if (r->serving()) {
-                err << "error: --compare: " << r->scenario.name << " is an inference scenario; the comparison is of training steps\n";
-                return BadInput;
-            }
-            if (!r->ok()) {
-                err << "error: --compare: " << r->scenario.name << ": " << r->evaluationErrorPath() << ": " << r->evaluationError() << "\n";
-                return BadInput;
-            }
-        }
     }
     if (view == "timeline") return exportTimelineView(result, window, fileName, format, page, out, err);
     if (view == "breakdown" || view == "planner") {
@@ -369,6 +358,24 @@ PlannerResultPtr evaluateScenarioFile(const SpecCatalog& catalog, const std::fil
         return nullptr;
     }
     return result;
+}
+
+PlannerResultPtr evaluateComparedScenario(const SpecCatalog& catalog, const PlannerResultPtr& current,
+                                          const std::filesystem::path& file, std::ostream& err)
+{
+    PlannerResultPtr pinned = evaluateScenarioFile(catalog, file, err);
+    if (!pinned) return nullptr;
+    for (const PlannerResultPtr& r : {current, pinned}) {
+        if (r->serving()) {
+            err << "error: --compare: " << r->scenario.name << " is an inference scenario; the comparison is of training steps\n";
+            return nullptr;
+        }
+        if (!r->ok()) {
+            err << "error: --compare: " << r->scenario.name << ": " << r->evaluationErrorPath() << ": " << r->evaluationError() << "\n";
+            return nullptr;
+        }
+    }
+    return pinned;
 }
 
 int runExport(const Args& args, std::ostream& out, std::ostream& err)

@@ -22,6 +22,11 @@ int runExport(const Args& args, std::ostream& out, std::ostream& err);
 // read or its specs cannot be resolved (the evaluation itself may still fail:
 // result->ok()).
 [[nodiscard]] PlannerResultPtr evaluateScenarioFile(const SpecCatalog& catalog, const std::filesystem::path& file, std::ostream& err);
+// --compare A.json: A evaluated to be pinned beside `current` (B) in the
+// planner's A/B comparison; null, with the reason on `err`, unless both are
+// training scenarios that evaluate.
+[[nodiscard]] PlannerResultPtr evaluateComparedScenario(const SpecCatalog& catalog, const PlannerResultPtr& current,
+                                                        const std::filesystem::path& file, std::ostream& err);
 
 // A QApplication on the offscreen platform (unless QT_QPA_PLATFORM says
 // otherwise), or nullptr when one already runs (tests call in-process).

@@ -28,7 +28,7 @@ commands:
   export [SCENARIO] --view V -o F  a view as SVG, PNG or PDF; V is one of
                                     )" +
            scalescope::cli::exportViewKeys(", ", " or ") + R"(
-  report SCENARIO -o F.pdf [--page a4|letter] [--lang en|zh_CN]
+  report SCENARIO -o F.pdf [--page a4|letter] [--lang en|zh_CN] [--compare A.json]
                                     the scenario report: a multi-page, print-ready PDF
   evaluate SCENARIO... [--timeline] [--breakdown [--text]]
                                     one training step as JSON (step time, MFU, memory, ...),

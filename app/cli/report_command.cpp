@@ -16,7 +16,7 @@ namespace scalescope::cli {
 
 namespace {
 
-constexpr const char* kReportHelp = R"(usage: scalescope-cli report SCENARIO -o FILE.pdf [--page a4|letter] [--lang en|zh_CN]
+constexpr const char* kReportHelp = R"(usage: scalescope-cli report SCENARIO -o FILE.pdf [--page a4|letter] [--lang en|zh_CN] [--compare A.json]
 
 Writes a multi-page, print-ready PDF of the evaluated scenario: a cover (its
 inputs, headline numbers, the trust line and warnings), the contents, the
@@ -30,13 +30,15 @@ has a footer: page n of m, the program version, the date and the scenario.
   --page     a4 or letter (default: Letter where the locale measures in
              inches, else A4); pages are landscape
   --lang     en or zh_CN (default: the locale's language)
+  --compare A.json   adds the planner's A/B comparison after the planner
+             page: A pinned, SCENARIO as B (both training scenarios)
 )";
 
 } // namespace
 
 int runReport(const Args& args, std::ostream& out, std::ostream& err)
 {
-    const auto parsed = CliArgs::parse(args, {"--help", "-h"}, {"-o", "--output", "--page", "--lang"}, err);
+    const auto parsed = CliArgs::parse(args, {"--help", "-h"}, {"-o", "--output", "--page", "--lang", "--compare"}, err);
     if (!parsed) return Usage;
     if (parsed->has("--help") || parsed->has("-h")) {
         out << kReportHelp;
@@ -80,8 +82,13 @@ int runReport(const Args& args, std::ostream& out, std::ostream& err)
     const SpecCatalog& catalog = sharedCatalog(err);
     const PlannerResultPtr result = evaluateScenarioFile(catalog, parsed->positional().front(), err);
     if (!result) return BadInput;
+    PlannerResultPtr pinned;
+    if (const auto other = parsed->value("--compare")) {
+        pinned = evaluateComparedScenario(catalog, result, *other, err);
+        if (!pinned) return BadInput;
+    }
     QString error;
-    if (!exportReport(catalog, result, fileName, *page, &error)) {
+    if (!exportReport(catalog, result, fileName, *page, &error, pinned)) {
         err << "error: " << error.toStdString() << "\n";
         return BadInput;
     }

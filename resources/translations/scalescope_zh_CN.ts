@@ -438,6 +438,10 @@
         <source>page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
     </message>
+    <message>
+        <source>Comparison: A (%1) pinned, this scenario as B</source>
+        <translation>对比：固定 A（%1），本场景为 B</translation>
+    </message>
 </context>
 <context>
     <name>TableExport</name>

@@ -82,6 +82,27 @@ TEST_CASE("report of a training preset: A4 landscape pages, contents, footers an
     CHECK(text.contains(QStringLiteral("page %1 of %1").arg(pages.size())));
 }
 
+TEST_CASE("report --compare A.json adds the planner's A/B comparison page after the planner, one page more", "[export][report][cli]")
+{
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const QString plain = dir.filePath(QStringLiteral("plain.pdf"));
+    const QString compared = dir.filePath(QStringLiteral("compared.pdf"));
+    REQUIRE(runReport({scenarioFile("default"), "--page", "a4", "--lang", "en", "-o", plain.toStdString()}) == 0);
+    REQUIRE(runReport({scenarioFile("default"), "--page", "a4", "--lang", "en", "--compare", scenarioFile("llama3-70b-4096-h100"),
+                       "-o", compared.toStdString()}) == 0);
+    keepRender(compared, QStringLiteral("report-training-compare-en.pdf"));
+    CHECK(mediaBoxes(compared).size() == mediaBoxes(plain).size() + 1);
+    const QString text = pdfText(compared);
+    CHECK(text.contains(QStringLiteral("Comparison: A (Llama 3 70B on 4,096 H100")));
+    CHECK(text.contains(QStringLiteral("A (pinned)")));
+    CHECK(text.contains(QStringLiteral("B (current) below")));
+    std::string err;
+    CHECK(runReport({scenarioFile("default"), "--compare", scenarioFile("llama3-70b-inference-8xh100"), "-o",
+                     dir.filePath(QStringLiteral("x.pdf")).toStdString()}, &err) == 1);
+    CHECK(err.find("is an inference scenario; the comparison is of training steps") != std::string::npos);
+}
+
 TEST_CASE("report of an inference preset in Chinese on Letter: the throughput-latency page and translated headings", "[export][report][cli]")
 {
     QTemporaryDir dir;

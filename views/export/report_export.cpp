@@ -241,7 +241,8 @@ void addHardwareSections(std::vector<Section>& sections, const SpecCatalog& cata
 
 } // namespace
 
-ScenarioReport scenarioReport(const SpecCatalog& catalog, const PlannerResultPtr& result, const ExportPage& paper, QDate date)
+ScenarioReport scenarioReport(const SpecCatalog& catalog, const PlannerResultPtr& result, const ExportPage& paper, QDate date,
+                              const PlannerResultPtr& pinned)
 {
     const PlannerResult& r = *result;
     const HardwarePalette ink = HardwarePalette::print();
@@ -256,6 +257,10 @@ ScenarioReport scenarioReport(const SpecCatalog& catalog, const PlannerResultPtr
                         htmlPage(q(r.scenario.name), [html = coverHtml(r, e)] { return html; })});
     sections.push_back({trReport(QT_TRANSLATE_NOOP("ReportExport", "Contents")), htmlPage(QString(), [contents] { return contentsHtml(*contents); })});
     sections.push_back({trReport(QT_TRANSLATE_NOOP("ReportExport", "The planner")), plannerPageDocument(result)});
+    if (pinned)
+        sections.push_back({trReport(QT_TRANSLATE_NOOP("ReportExport", "Comparison: A (%1) pinned, this scenario as B"))
+                                .arg(q(pinned->scenario.name)),
+                            plannerPageDocument(result, pinned)});
     sections.push_back({r.serving() ? trReport(QT_TRANSLATE_NOOP("ReportExport", "Timeline: prefill and decode step, whole"))
                                     : trReport(QT_TRANSLATE_NOOP("ReportExport", "Timeline: the whole step")),
                         timelineDocument(result)});
@@ -318,13 +323,14 @@ ScenarioReport scenarioReport(const SpecCatalog& catalog, const PlannerResultPtr
     return report;
 }
 
-bool exportReport(const SpecCatalog& catalog, const PlannerResultPtr& result, const QString& file, const ExportPage& paper, QString* error)
+bool exportReport(const SpecCatalog& catalog, const PlannerResultPtr& result, const QString& file, const ExportPage& paper, QString* error,
+                  const PlannerResultPtr& pinned)
 {
     if (!result->ok()) {
         if (error) *error = q(result->evaluationErrorPath() + ": " + result->evaluationError());
         return false;
     }
-    const ScenarioReport report = scenarioReport(catalog, result, paper, QDate::currentDate());
+    const ScenarioReport report = scenarioReport(catalog, result, paper, QDate::currentDate(), pinned);
     return exportDocument(report.document, file, ExportFormat::Pdf, report.pageSize, kPointsPerInch, error);
 }
 

@@ -37,12 +37,14 @@ struct ScenarioReport {
     QList<ReportSectionEntry> sections;
     QSizeF pageSize;
 };
+// With `pinned` (a training result) the report adds the planner's A/B
+// comparison page after the planner.
 [[nodiscard]] ScenarioReport scenarioReport(const SpecCatalog& catalog, const PlannerResultPtr& result, const ExportPage& paper,
-                                            QDate date);
+                                            QDate date, const PlannerResultPtr& pinned = nullptr);
 
 // Writes the report as a PDF; false, with the reason in `error`, when the
 // scenario does not evaluate or the file cannot be written.
 bool exportReport(const SpecCatalog& catalog, const PlannerResultPtr& result, const QString& file, const ExportPage& paper,
-                  QString* error = nullptr);
+                  QString* error = nullptr, const PlannerResultPtr& pinned = nullptr);
 
 } // namespace scalescope
