@@ -74,4 +74,17 @@ std::string validationCsv(const nlohmann::json& cases)
     return csvText(table);
 }
 
+std::string servingSearchCsv(const nlohmann::json& best)
+{
+    std::vector<nlohmann::json> rows;
+    int rank = 0;
+    for (nlohmann::json row : best) {
+        row["rank"] = ++rank;
+        rows.push_back(std::move(row));
+    }
+    CsvTable table = csvFromJsonRecords(rows);
+    moveColumnFirst(table, "rank");
+    return csvText(table);
+}
+
 } // namespace scalescope::cli

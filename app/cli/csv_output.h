@@ -25,5 +25,8 @@ namespace scalescope::cli {
 
 // One row per validation run, "id" first.
 [[nodiscard]] std::string validationCsv(const nlohmann::json& cases);
+// `search --csv` on an inference scenario: one row per ranked serving layout
+// (the JSON's "best" records, flattened, rank first).
+[[nodiscard]] std::string servingSearchCsv(const nlohmann::json& best);
 
 } // namespace scalescope::cli

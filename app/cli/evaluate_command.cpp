@@ -63,7 +63,8 @@ bytes spilled ("spill_B").
   --text    a table instead of JSON
   --csv     one CSV row per ranked layout: rank, layout, step_time_s, mfu,
             memory_total_B, exposed communication per axis (exposed_tp_s,
-            ...), bubble_s and bubble_fraction
+            ...), bubble_s and bubble_fraction (for a serving scenario: rank
+            and the JSON's keys of each ranked serving layout)
 An inference scenario ("mode": "inference") ranks its serving layouts
 instead: every tp x pp x dp of its GPUs (ep dividing dp), each at the batch
 its objective picks, with its batch, ttft_s, tpot_s, tokens_per_s_per_gpu,
@@ -262,10 +263,6 @@ int runSearch(const Args& args, std::ostream& out, std::ostream& err)
     }
     const auto ctx = loadContext(parsed->positional()[0], err);
     if (!ctx) return BadInput;
-    if (ctx->scenario.mode == Mode::Inference && parsed->has("--csv")) {
-        err << parsed->positional()[0] << ": --csv: expected a training scenario (the serving search prints JSON or --text)\n";
-        return BadInput;
-    }
     if (ctx->scenario.mode == Mode::Inference)
         return runServingSearch(*ctx, parsed->positional()[0], *parsed, options.top, out, err);
     for (const char* option : kServingSearchOptions)

@@ -1,5 +1,7 @@
 #include "serving_commands.h"
 
+#include "csv_output.h"
+
 #include "text_table.h"
 
 #include "model/inference/inference_step.h"
@@ -119,6 +121,10 @@ int runServingSearch(const EvaluationContext& ctx, const std::string& file, cons
                         {"memory_total_B", e.memory.total.si},
                         {"memory_capacity_B", e.memory.capacity.si},
                         {"fits", e.memory.fits}});
+    }
+    if (args.has("--csv")) {
+        out << servingSearchCsv(best);
+        return Ok;
     }
     out << nlohmann::json{{"scenario", ctx.scenario.name},
                           {"mode", "inference"},

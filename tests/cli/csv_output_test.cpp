@@ -137,6 +137,24 @@ TEST_CASE("search --csv: every ranked layout with step time, MFU, memory, expose
     CHECK(parseCsv(run(runSearch, {file, "--csv"})).size() == json["fitting"].get<size_t>() + 1);
 }
 
+TEST_CASE("search --csv on a serving scenario: one row per ranked serving layout, the JSON's numbers", "[cli][csv][inference]")
+{
+    const std::string file = presetPath("llama3-70b-inference-8xh100");
+    const nlohmann::json json = nlohmann::json::parse(run(runSearch, {file, "--top", "4"}));
+    const auto rows = parseCsv(run(runSearch, {file, "--top", "4", "--csv"}));
+    const nlohmann::json& best = json["best"];
+    REQUIRE(rows.size() == best.size() + 1);
+    CHECK(rows[0].front() == "rank");
+    for (size_t i = 0; i < best.size(); ++i) {
+        const auto row = record(rows[0], rows[i + 1]);
+        CHECK(row.at("rank") == std::to_string(i + 1));
+        CHECK(number(row.at("parallel.tp")) == best[i]["parallel"]["tp"].get<double>());
+        CHECK(number(row.at("batch")) == best[i]["batch"].get<double>());
+        CHECK(number(row.at("tpot_s")) == best[i]["tpot_s"].get<double>());
+        CHECK(number(row.at("tokens_per_s_per_gpu")) == best[i]["tokens_per_s_per_gpu"].get<double>());
+    }
+}
+
 TEST_CASE("validate --csv: one row per run, the same error as the JSON", "[cli][csv]")
 {
     const nlohmann::json json = nlohmann::json::parse(run(runValidate, {"--json"}));
