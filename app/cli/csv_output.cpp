@@ -67,9 +67,16 @@ std::string searchCsv(const EvaluationContext& ctx, const SearchResult& result)
     return csvText(table);
 }
 
-std::string validationCsv(const nlohmann::json& cases)
+std::string validationCsv(const nlohmann::json& cases, const nlohmann::json& inferenceCases)
 {
-    CsvTable table = csvFromJsonRecords(records(cases));
+    std::vector<nlohmann::json> rows;
+    for (const auto& [list, mode] : {std::pair{&cases, "training"}, std::pair{&inferenceCases, "inference"}})
+        for (nlohmann::json row : records(*list)) {
+            row["mode"] = mode;
+            rows.push_back(std::move(row));
+        }
+    CsvTable table = csvFromJsonRecords(rows);
+    moveColumnFirst(table, "mode");
     moveColumnFirst(table, "id");
     return csvText(table);
 }

@@ -23,8 +23,9 @@ namespace scalescope::cli {
 // communication per axis, bubble.
 [[nodiscard]] std::string searchCsv(const EvaluationContext& ctx, const SearchResult& result);
 
-// One row per validation run, "id" first.
-[[nodiscard]] std::string validationCsv(const nlohmann::json& cases);
+// One row per validation run, "id" then "mode" first: the training runs,
+// then the inference runs (their JSON records; the header is the union).
+[[nodiscard]] std::string validationCsv(const nlohmann::json& cases, const nlohmann::json& inferenceCases);
 // `search --csv` on an inference scenario: one row per ranked serving layout
 // (the JSON's "best" records, flattened, rank first).
 [[nodiscard]] std::string servingSearchCsv(const nlohmann::json& best);

@@ -295,7 +295,7 @@ int runValidate(const Args& args, std::ostream& out, std::ostream& err)
     for (const ValidationOutcome& o : report.outcomes)
         cases.push_back(outcomeJson(o));
     if (parsed->has("--csv")) {
-        out << validationCsv(cases);
+        out << validationCsv(cases, inferenceReportJson(inferenceDir, inferenceReport)["cases"]);
     } else if (parsed->has("--json")) {
         out << nlohmann::json{{"dir", dir.string()},
                               {"cases", cases},

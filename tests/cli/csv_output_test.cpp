@@ -155,17 +155,23 @@ TEST_CASE("search --csv on a serving scenario: one row per ranked serving layout
     }
 }
 
-TEST_CASE("validate --csv: one row per run, the same error as the JSON", "[cli][csv]")
+TEST_CASE("validate --csv: one row per run, training then inference, the same error as the JSON", "[cli][csv]")
 {
     const nlohmann::json json = nlohmann::json::parse(run(runValidate, {"--json"}));
     const auto rows = parseCsv(run(runValidate, {"--csv"}));
     const nlohmann::json& cases = json["cases"];
-    REQUIRE(rows.size() == cases.size() + 1);
-    CHECK(rows[0].front() == "id");
-    for (size_t i = 0; i < cases.size(); ++i) {
+    const nlohmann::json& inference = json["inference"]["cases"];
+    REQUIRE_FALSE(inference.empty());
+    REQUIRE(rows.size() == cases.size() + inference.size() + 1);
+    CHECK(rows[0][0] == "id");
+    CHECK(rows[0][1] == "mode");
+    for (size_t i = 0; i < cases.size() + inference.size(); ++i) {
+        const bool training = i < cases.size();
+        const nlohmann::json& c = training ? cases[i] : inference[i - cases.size()];
         const auto row = record(rows[0], rows[i + 1]);
-        CHECK(row.at("id") == cases[i]["id"].get<std::string>());
-        CHECK(number(row.at("error")) == cases[i]["error"].get<double>());
+        CHECK(row.at("id") == c["id"].get<std::string>());
+        CHECK(row.at("mode") == (training ? "training" : "inference"));
+        CHECK(number(row.at("error")) == c["error"].get<double>());
     }
 }
 
