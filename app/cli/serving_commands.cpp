@@ -149,42 +149,7 @@ int runServingTrace(const EvaluationContext& ctx, const std::string& file, const
         err << file << ": " << e.errorPath << ": " << e.error << "\n";
         return BadInput;
     }
-    ChromeTrace trace;
-    const OpStream streams[] = {OpStream::Compute, OpStream::Tp, OpStream::Ep, OpStream::Pp};
-    for (int s = 0; s < e.stages; ++s) {
-        trace.process(s, "stage " + std::to_string(s));
-        for (OpStream st : streams) trace.thread(s, static_cast<int>(st), std::string(opStreamKey(st)));
-    }
-    // Every stage runs the bottleneck stage's rows; stage s starts its pass
-    // when stage s − 1 has sent to it. Rows run one after another (a pass's
-    // collectives wait for the GEMM before them).
-    Seconds end{};
-    for (Phase phase : {Phase::Prefill, Phase::Decode}) {
-        const Seconds phaseStart = end;
-        Seconds stageStart = phaseStart;
-        for (int s = 0; s < e.stages; ++s) {
-            Seconds t = stageStart;
-            Seconds send{};
-            for (const OpRow& r : e.ops) {
-                if (r.phase != phase) continue;
-                if (r.stream == OpStream::Pp) {
-                    send = r.time;
-                    continue;
-                }
-                const std::string name = std::string(opKindKey(r.op)) + " ×" + formatSignificant(r.count, 4);
-                trace.span(s, static_cast<int>(r.stream), name, std::string(phaseKey(phase)), t, r.total(),
-                           {{"bytes", r.bytes.si * r.count}, {"count", r.count}});
-                t += r.total();
-            }
-            if (s + 1 < e.stages) {
-                trace.span(s, static_cast<int>(OpStream::Pp), "send to stage " + std::to_string(s + 1),
-                           std::string(phaseKey(phase)), t, send, {});
-                t += send;
-            }
-            stageStart = t;
-            end = t;
-        }
-    }
+    const ChromeTrace trace = servingTrace(e);
     if (!trace.write(traceFile, err)) return BadInput;
     out << "wrote " << trace.spans() << " events (prefill " << e.prefillTime.si * 1e3 << " ms, decode step "
         << e.decodeStep.si * 1e3 << " ms) to " << traceFile << "\n";

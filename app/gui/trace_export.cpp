@@ -25,6 +25,7 @@ QString whyNoTrace(const PlannerResult& result)
     if (!result.ok())
         return trTrace(QT_TRANSLATE_NOOP("TraceExport", "The scenario has no result to trace: fix the problems "
                                                              "the planner shows first."));
+    if (result.serving()) return {}; // the prefill pass and a decode step, from the evaluation's rows
     if (result.timelineOmittedOperations > 0)
         return trTrace(QT_TRANSLATE_NOOP("TraceExport", "This step schedules %1 pipeline operations, more than the "
                                                              "planner builds a timeline for; write its trace with "
@@ -53,7 +54,7 @@ bool writePlannerTrace(const PlannerResult& result, const QString& file, QString
         return false;
     };
     if (const QString why = whyNoTrace(result); !why.isEmpty()) return fail(why);
-    const std::string text = trainingTrace(result.timeline).text();
+    const std::string text = (result.serving() ? servingTrace(result.inference) : trainingTrace(result.timeline)).text();
     QSaveFile out(file);
     if (!out.open(QIODevice::WriteOnly) || out.write(text.data(), static_cast<qint64>(text.size())) < 0 || !out.commit())
         return fail(trTrace(QT_TRANSLATE_NOOP("TraceExport", "Cannot write %1: %2"))

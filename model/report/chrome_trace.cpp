@@ -1,5 +1,7 @@
 #include "chrome_trace.h"
 
+#include "model/spec/quantity_parser.h"
+
 #include <fstream>
 
 namespace scalescope {
@@ -56,6 +58,45 @@ ChromeTrace trainingTrace(const Timeline& t)
         if (ev.microbatch >= 0) name += " mb " + std::to_string(ev.microbatch);
         trace.span(ev.stage, static_cast<int>(ev.lane), name, std::string(laneKey(ev.lane)), ev.start, ev.end - ev.start,
                    {{"bytes", ev.bytes.si}, {"chunk", ev.chunk}});
+    }
+    return trace;
+}
+
+ChromeTrace servingTrace(const InferenceEvaluation& e)
+{
+    ChromeTrace trace;
+    const OpStream streams[] = {OpStream::Compute, OpStream::Tp, OpStream::Ep, OpStream::Pp};
+    for (int s = 0; s < e.stages; ++s) {
+        trace.process(s, "stage " + std::to_string(s));
+        for (OpStream st : streams) trace.thread(s, static_cast<int>(st), std::string(opStreamKey(st)));
+    }
+    // Every stage runs the bottleneck stage's rows; rows run one after
+    // another (a pass's collectives wait for the GEMM before them).
+    Seconds end{};
+    for (Phase phase : {Phase::Prefill, Phase::Decode}) {
+        Seconds stageStart = end;
+        for (int s = 0; s < e.stages; ++s) {
+            Seconds t = stageStart;
+            Seconds send{};
+            for (const OpRow& r : e.ops) {
+                if (r.phase != phase) continue;
+                if (r.stream == OpStream::Pp) {
+                    send = r.time;
+                    continue;
+                }
+                const std::string name = std::string(opKindKey(r.op)) + " ×" + formatSignificant(r.count, 4);
+                trace.span(s, static_cast<int>(r.stream), name, std::string(phaseKey(phase)), t, r.total(),
+                           {{"bytes", r.bytes.si * r.count}, {"count", r.count}});
+                t += r.total();
+            }
+            if (s + 1 < e.stages) {
+                trace.span(s, static_cast<int>(OpStream::Pp), "send to stage " + std::to_string(s + 1),
+                           std::string(phaseKey(phase)), t, send, {});
+                t += send;
+            }
+            stageStart = t;
+            end = t;
+        }
     }
     return trace;
 }

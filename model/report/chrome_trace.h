@@ -4,6 +4,7 @@
 // events in microseconds. One writer for the training and serving traces
 // of `scalescope-cli trace` and the GUI's File → Export trace….
 
+#include "model/inference/inference_evaluation.h"
 #include "model/spec/units.h"
 #include "model/training/pipeline_timeline.h"
 
@@ -34,5 +35,10 @@ private:
 // A training step's timeline: one process per pipeline stage, one thread per
 // lane (compute, tp, cp, ep, pp, dp); overlapped communication is named so.
 [[nodiscard]] ChromeTrace trainingTrace(const Timeline& timeline);
+
+// An inference scenario (e.ok): one prefill pass of the batch, then one
+// decode step, each through every stage (stage s starts when stage s − 1 has
+// sent to it), with the compute, tp, ep and pp rows on their own threads.
+[[nodiscard]] ChromeTrace servingTrace(const InferenceEvaluation& e);
 
 } // namespace scalescope

@@ -63,16 +63,37 @@ TEST_CASE("Export trace writes the same Chrome trace as scalescope-cli trace", "
     CHECK(error.contains(QStringLiteral("no such folder")));
 }
 
-TEST_CASE("Export trace refuses a scenario without a timeline, saying why", "[planner][trace]")
+TEST_CASE("Export trace of an inference scenario writes the prefill pass and a decode step, as scalescope-cli trace does",
+          "[planner][trace][inference]")
 {
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const std::string preset = SCALESCOPE_SCENARIO_DIR "/llama3-70b-inference-8xh100.scalescope.json";
+    const QString cliFile = dir.filePath(QStringLiteral("cli.trace.json"));
+    std::ostringstream out, err;
+    REQUIRE(cli::runTrace({preset, "-o", cliFile.toStdString()}, out, err) == 0);
     const PlannerResultPtr inference = evaluateScenario(testing::builtinCatalog(),
                                                         testing::presetScenario("llama3-70b-inference-8xh100"), nullptr, 1);
     REQUIRE(inference);
+    REQUIRE(inference->ok());
+    QString error;
+    const QString guiFile = dir.filePath(QStringLiteral("gui.trace.json"));
+    REQUIRE(writePlannerTrace(*inference, guiFile, &error));
+    CHECK(contents(guiFile) == contents(cliFile));
+}
+
+TEST_CASE("Export trace refuses a scenario without a result, saying why", "[planner][trace]")
+{
+    Scenario broken = testing::presetScenario("default");
+    broken.parallel.tp = 3; // does not divide the heads
+    const PlannerResultPtr result = evaluateScenario(testing::builtinCatalog(), broken, nullptr, 1);
+    REQUIRE(result);
+    REQUIRE_FALSE(result->ok());
     QTemporaryDir dir;
     REQUIRE(dir.isValid());
     QString error;
     const QString file = dir.filePath(QStringLiteral("t.json"));
-    CHECK_FALSE(writePlannerTrace(*inference, file, &error));
-    CHECK_FALSE(error.isEmpty());
+    CHECK_FALSE(writePlannerTrace(*result, file, &error));
+    CHECK(error.contains(QStringLiteral("no result to trace")));
     CHECK_FALSE(QFile::exists(file));
 }
