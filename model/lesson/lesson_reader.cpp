@@ -2,6 +2,7 @@
 
 #include "model/spec/spec_catalog.h"
 #include "model/spec/spec_reader.h"
+#include "model/spec/spelling.h"
 
 #include <algorithm>
 #include <array>
@@ -61,7 +62,12 @@ LessonText readText(SpecReader& r, const json& doc, const std::string& path)
         r.consumed(path);
         return {};
     }
-    return {r.text(path + "/en"), r.text(path + "/zh_CN")};
+    LessonText text{r.text(path + "/en"), r.text(path + "/zh_CN")};
+    for (const auto& [key, value] : doc.at(p).items())
+        if (key != "en" && key != "zh_CN")
+            r.error(path + "/" + key, unknownKeyMessage(key, {"en", "zh_CN"}, true));
+    r.consumed(path); // read whole: the misspelt neighbour of a text gets its "did you mean"
+    return text;
 }
 
 // An optional object taken whole (a merge patch, view options).
