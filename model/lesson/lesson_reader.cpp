@@ -22,16 +22,16 @@ struct UnitKey {
     AnswerUnit unit;
     std::string_view key;
 };
-constexpr std::array<UnitKey, 11> kUnits{{{AnswerUnit::Seconds, "s"},
-                                          {AnswerUnit::Milliseconds, "ms"},
-                                          {AnswerUnit::Microseconds, "us"},
+constexpr std::array<UnitKey, 11> kUnits{{{AnswerUnit::Second, "s"},
+                                          {AnswerUnit::Millisecond, "ms"},
+                                          {AnswerUnit::Microsecond, "us"},
                                           {AnswerUnit::Percent, "%"},
                                           {AnswerUnit::GiB, "GiB"},
                                           {AnswerUnit::GB, "GB"},
                                           {AnswerUnit::TB, "TB"},
-                                          {AnswerUnit::Watts, "W"},
-                                          {AnswerUnit::Kilowatts, "kW"},
-                                          {AnswerUnit::Megawatts, "MW"},
+                                          {AnswerUnit::Watt, "W"},
+                                          {AnswerUnit::Kilowatt, "kW"},
+                                          {AnswerUnit::Megawatt, "MW"},
                                           {AnswerUnit::Count, "count"}}};
 
 // Decimals a question may show: more than any projector needs.

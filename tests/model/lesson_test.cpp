@@ -229,12 +229,12 @@ TEST_CASE("an answer is scaled to its unit and written with its digits", "[lesso
     CHECK(text(163004693632, AnswerUnit::GB, 0) == "163 GB");
     CHECK(text(1073741824.0 * 3, AnswerUnit::GiB, 1) == "3.0 GiB");
     CHECK(text(182e12, AnswerUnit::TB, 0) == "182 TB");
-    CHECK(text(130000, AnswerUnit::Kilowatts, 0) == "130 kW");
-    CHECK(text(1040000, AnswerUnit::Megawatts, 2) == "1.04 MW");
-    CHECK(text(1200, AnswerUnit::Watts, 0) == "1200 W");
-    CHECK(text(2.5e-3, AnswerUnit::Milliseconds, 1) == "2.5 ms");
-    CHECK(text(1.5e-6, AnswerUnit::Microseconds, 1) == "1.5 µs");
-    CHECK(text(15.9166, AnswerUnit::Seconds, 2) == "15.92 s");
+    CHECK(text(130000, AnswerUnit::Kilowatt, 0) == "130 kW");
+    CHECK(text(1040000, AnswerUnit::Megawatt, 2) == "1.04 MW");
+    CHECK(text(1200, AnswerUnit::Watt, 0) == "1200 W");
+    CHECK(text(2.5e-3, AnswerUnit::Millisecond, 1) == "2.5 ms");
+    CHECK(text(1.5e-6, AnswerUnit::Microsecond, 1) == "1.5 µs");
+    CHECK(text(15.9166, AnswerUnit::Second, 2) == "15.92 s");
     CHECK(text(13.0459, AnswerUnit::Count, 1) == "13.0");
 }
 

@@ -93,11 +93,17 @@ QString captionHtml(const LessonDeckPage& page)
 
 } // namespace
 
+std::shared_ptr<HardwareScene> lessonStepScene(const SpecCatalog& catalog, const LessonStep& step, const PlannerResult& result)
+{
+    std::shared_ptr<HardwareScene> scene = hardwareScene(catalog, step.view, result);
+    if (scene) scene->highlight(highlightIds(step));
+    return scene;
+}
+
 ExportDocument lessonViewDocument(const SpecCatalog& catalog, const LessonStep& step, const PlannerResultPtr& result, QString* note)
 {
     if (note) note->clear();
-    if (const std::shared_ptr<HardwareScene> scene = hardwareScene(catalog, step.view, *result)) {
-        scene->highlight(highlightIds(step));
+    if (const std::shared_ptr<HardwareScene> scene = lessonStepScene(catalog, step, *result)) {
         return ExportDocument{scene->title(), scene->description(), scene->hardwarePalette().background,
                               [scene](QPainter& p, const QRectF& area, int) { paintExportDocument(p, area, *scene, kSourcesShare); }};
     }
