@@ -172,7 +172,7 @@ TEST_CASE("lesson ID -o deck.pdf: one landscape page per step, the caption and t
     CHECK(text.contains(QString::fromStdString(answer->text)));
 }
 
-TEST_CASE("lesson: list, and bad input named (unknown id lists the ids, exit 1; usage errors exit 2)", "[lesson][cli]")
+TEST_CASE("lesson: list, and bad input named: an unknown id lists the ids (exit 1), usage errors exit 2", "[lesson][cli]")
 {
     const CliRun list = runLesson({"list", "--json", "--lang", "zh_CN"});
     REQUIRE(list.code == 0);
