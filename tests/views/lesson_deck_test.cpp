@@ -52,16 +52,6 @@ CliRun runLesson(const std::vector<std::string>& args)
     return {code, out.str(), err.str()};
 }
 
-// The PDF's text (pdftotext, poppler-utils), NFKC so that CJK radicals read as characters.
-QString pdfText(const QString& file)
-{
-    QProcess p;
-    p.start(QStringLiteral("pdftotext"), {QStringLiteral("-enc"), QStringLiteral("UTF-8"), file, QStringLiteral("-")});
-    REQUIRE(p.waitForFinished(-1));
-    REQUIRE(p.exitCode() == 0);
-    return QString::fromUtf8(p.readAllStandardOutput()).normalized(QString::NormalizationForm_KC);
-}
-
 int pdfinfoPages(const QString& file)
 {
     QProcess p;
