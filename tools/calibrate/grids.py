@@ -50,6 +50,12 @@ def complete_grid(cells: dict, dims: int) -> tuple[list[list], list[str]]:
     return axes, dropped
 
 
+def rounded(x: float) -> float:
+    """A measured speed as stored: to 0.1 from 10 up (the shipped tables' rounding),
+    else to 3 significant digits, so that a slow small kernel never rounds to 0."""
+    return round(x, 1) if x >= 10 else float(f"{x:.3g}")
+
+
 def nested(axes: list[list], value) -> list:
     """Row-major nested lists value(a, b, c) over three axes."""
     return [[[value(a, b, c) for c in axes[2]] for b in axes[1]] for a in axes[0]]

@@ -46,7 +46,8 @@ def _embedding_bytes(row) -> float:
 
 
 def _rate(value_gbps, source, note):
-    return {"value": f"{round(value_gbps)} GB/s", "source": source, "note": note}
+    value = round(value_gbps) if value_gbps >= 10 else float(f"{value_gbps:.3g}")
+    return {"value": f"{value} GB/s", "source": source, "note": note}
 
 
 def _permute(recording, source):

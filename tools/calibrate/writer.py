@@ -73,7 +73,7 @@ def spec_id(env: dict) -> str:
 
 
 def _tflops(flops: float, ms: float) -> float:
-    return round(flops / ms / 1e9, 1)
+    return grids.rounded(flops / ms / 1e9)
 
 
 def gemm_grid(rows: list, peak: str, notes: list):
@@ -158,8 +158,13 @@ def decode_attention(rows: list, notes: list):
     notes.append(f"decode attention: backend {backend}")
     return {"source": MEASURED, "backend": description, "unit": "GB/s", "heads": any_row["H"],
             "kv_heads": any_row["Hkv"], "head_dim": axes[0], "kv_len": axes[1], "batch": axes[2],
-            "bandwidth": grids.nested(axes, lambda d, n, b: round(cells[(d, n, b)]["kv_bytes"]
-                                                                / cells[(d, n, b)]["ms"] / 1e6))}
+            "bandwidth": grids.nested(axes, lambda d, n, b: _gbps(cells[(d, n, b)]))}
+
+
+def _gbps(row) -> float:
+    """Whole GB/s from 10 up, as the memory-bound figures are stored."""
+    x = row["kv_bytes"] / row["ms"] / 1e6
+    return round(x) if x >= 10 else grids.rounded(x)
 
 
 def _fp8_layout(meta: dict):
