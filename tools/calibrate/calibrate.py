@@ -24,8 +24,8 @@ def parse_args(argv):
         prog="calibrate.py", description=__doc__.split("\n\n")[0],
         epilog="Afterwards: scalescope-cli specs validate FILE; see tools/calibrate/README.md.")
     size = p.add_mutually_exclusive_group()
-    size.add_argument("--quick", action="store_true", help="a coarse grid (default; minutes on an H100)")
-    size.add_argument("--full", action="store_true", help="the full grid (about an hour on an H100)")
+    size.add_argument("--quick", action="store_true", help="a coarse grid (default; an estimated 3 minutes on an H100)")
+    size.add_argument("--full", action="store_true", help="the full grid (an estimated 15-25 minutes on an H100)")
     p.add_argument("--out", default=None, metavar="FILE",
                    help="the compute-calibration spec to write (default: compute-<gpu>-<date>.json)")
     p.add_argument("--recording", default=None, metavar="FILE",
