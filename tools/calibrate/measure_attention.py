@@ -3,11 +3,7 @@
 backward over sequence lengths up to 128k, causal and not; and decode, one
 query per sequence over a KV cache of 1k-128k tokens (grouped-query heads).
 """
-from timing import Rotation
-
-
-def _normal(torch, device, *shape):
-    return (torch.randn(*shape, device=device, dtype=torch.float32) * 0.5).to(torch.bfloat16)
+from timing import Rotation, random_normal
 
 
 def _backends(torch, names):
@@ -24,10 +20,10 @@ def prefill(torch, timer, device, cases, backend_names, errors, progress):
     rows = []
     for (batch, heads, seq, dim, causal) in cases:
         sets = timer.copies(4 * 2 * batch * heads * seq * dim, most=8)
-        q = [_normal(torch, device, batch, heads, seq, dim).requires_grad_() for _ in range(sets)]
-        k = [_normal(torch, device, batch, heads, seq, dim).requires_grad_() for _ in range(sets)]
-        v = [_normal(torch, device, batch, heads, seq, dim).requires_grad_() for _ in range(sets)]
-        grad = _normal(torch, device, batch, heads, seq, dim)
+        q = [random_normal(torch, device, batch, heads, seq, dim).requires_grad_() for _ in range(sets)]
+        k = [random_normal(torch, device, batch, heads, seq, dim).requires_grad_() for _ in range(sets)]
+        v = [random_normal(torch, device, batch, heads, seq, dim).requires_grad_() for _ in range(sets)]
+        grad = random_normal(torch, device, batch, heads, seq, dim)
         turn = Rotation(sets)
         for name, backend in _backends(torch, backend_names):
             progress(f"attention {name} B{batch} H{heads} S{seq} D{dim} causal={causal}")
@@ -69,9 +65,9 @@ def decode(torch, timer, plan, device, errors, progress):
             errors.append(f"decode B{batch} L{kv_len} D{dim}: {kv_bytes / 1e9:.1f} GB of KV cache does not fit")
             continue
         sets = timer.copies(kv_bytes)
-        q = [_normal(torch, device, batch, heads, 1, dim) for _ in range(sets)]
-        k = [_normal(torch, device, batch, kv_heads, kv_len, dim) for _ in range(sets)]
-        v = [_normal(torch, device, batch, kv_heads, kv_len, dim) for _ in range(sets)]
+        q = [random_normal(torch, device, batch, heads, 1, dim) for _ in range(sets)]
+        k = [random_normal(torch, device, batch, kv_heads, kv_len, dim) for _ in range(sets)]
+        v = [random_normal(torch, device, batch, kv_heads, kv_len, dim) for _ in range(sets)]
         turn = Rotation(sets)
         for name, backend in _backends(torch, plan.decode_backends):
             progress(f"decode {name} B{batch} L{kv_len} D{dim}")

@@ -4,11 +4,7 @@ FP4 Tensor Cores), and grouped expert GEMMs against one dense GEMM of the same
 size. Rows follow the layout of the kernel sweeps the shipped Hopper
 calibration was derived from: M, N, K and `<pass>_ms` per pass.
 """
-from timing import Rotation
-
-
-def _normal(torch, device, *shape, dtype):
-    return (torch.randn(*shape, device=device, dtype=torch.float32) * 0.5).to(dtype)
+from timing import Rotation, random_normal
 
 
 def _record_error(errors, what, ex):
@@ -22,9 +18,9 @@ def gemm_bf16(torch, timer, device, shapes, errors, progress):
         progress(f"gemm bf16 {m}x{n}x{k}")
         try:
             sets = timer.copies(2 * (m * k + n * k + m * n))
-            xs = [_normal(torch, device, m, k, dtype=torch.bfloat16) for _ in range(sets)]
-            ws = [_normal(torch, device, n, k, dtype=torch.bfloat16) for _ in range(sets)]
-            dys = [_normal(torch, device, m, n, dtype=torch.bfloat16) for _ in range(sets)]
+            xs = [random_normal(torch, device, m, k) for _ in range(sets)]
+            ws = [random_normal(torch, device, n, k) for _ in range(sets)]
+            dys = [random_normal(torch, device, m, n) for _ in range(sets)]
             y, dx, dw = (torch.empty(a, b, device=device, dtype=torch.bfloat16) for a, b in ((m, n), (m, k), (n, k)))
             turn = Rotation(sets)
             passes = {
@@ -49,8 +45,8 @@ _LOW_PRECISION_PASSES = {"fwd": lambda m, n, k: (m, n, k), "dgrad": lambda m, n,
 
 
 def _fp8_operands(torch, device, m, n, k):
-    a = _normal(torch, device, m, k, dtype=torch.bfloat16).to(torch.float8_e4m3fn)
-    b = _normal(torch, device, n, k, dtype=torch.bfloat16).to(torch.float8_e4m3fn)
+    a = random_normal(torch, device, m, k).to(torch.float8_e4m3fn)
+    b = random_normal(torch, device, n, k).to(torch.float8_e4m3fn)
     return a, b
 
 
@@ -117,12 +113,12 @@ def grouped(torch, timer, device, cases, errors, progress):
         progress(f"grouped {experts}x{tokens} {n}x{k}")
         row = {"experts": experts, "tokens_per_expert": tokens, "N": n, "K": k}
         try:
-            x = _normal(torch, device, experts * tokens, k, dtype=torch.bfloat16)
-            w = _normal(torch, device, experts, n, k, dtype=torch.bfloat16)
+            x = random_normal(torch, device, experts * tokens, k)
+            w = random_normal(torch, device, experts, n, k)
             offsets = torch.arange(1, experts + 1, device=device, dtype=torch.int32) * tokens
             w_t = w.transpose(-2, -1)
             row["grouped_ms"] = timer.graphed(lambda: torch._grouped_mm(x, w_t, offs=offsets, out_dtype=torch.bfloat16))
-            dense_w = _normal(torch, device, n, k, dtype=torch.bfloat16)
+            dense_w = random_normal(torch, device, n, k)
             row["dense_ms"] = timer.graphed(lambda: torch.mm(x, dense_w.t()))
             rows.append(row)
             del x, w, w_t, dense_w

@@ -6,9 +6,7 @@ by index_select and un-permutation by index_add); device copy; launch cost.
 """
 import time
 
-
-def _normal(torch, device, *shape, dtype=None):
-    return (torch.randn(*shape, device=device, dtype=torch.float32) * 0.5).to(dtype or torch.bfloat16)
+from timing import random_normal
 
 
 class _Rows:
@@ -34,13 +32,13 @@ def memory_bound(torch, timer, plan, device, errors, progress):
     tokens, hidden = plan.memory_shape
     n = tokens * hidden
     out = _Rows(timer, errors, progress)
-    a, b = _normal(torch, device, tokens, hidden), _normal(torch, device, tokens, hidden)
-    w, gate_up = _normal(torch, device, hidden), _normal(torch, device, tokens, 2 * hidden)
+    a, b = random_normal(torch, device, tokens, hidden), random_normal(torch, device, tokens, hidden)
+    w, gate_up = random_normal(torch, device, hidden), random_normal(torch, device, tokens, 2 * hidden)
     swiglu = lambda g: F.silu(g[:, :hidden]) * g[:, hidden:]
     cast = lambda x: (x * (448.0 / x.abs().amax())).to(torch.float8_e4m3fn)
     head_dim = 128
-    q = _normal(torch, device, 1, tokens, hidden // head_dim, head_dim)
-    cos, sin = _normal(torch, device, tokens, 1, head_dim), _normal(torch, device, tokens, 1, head_dim)
+    q = random_normal(torch, device, 1, tokens, hidden // head_dim, head_dim)
+    cos, sin = random_normal(torch, device, tokens, 1, head_dim), random_normal(torch, device, tokens, 1, head_dim)
 
     def rope(x, c, s):
         x1, x2 = x[..., : head_dim // 2], x[..., head_dim // 2:]
@@ -79,7 +77,7 @@ def memory_bound(torch, timer, plan, device, errors, progress):
 def _cross_entropy_and_embedding(torch, plan, device, out):
     F = torch.nn.functional
     vocab, tokens, hidden = plan.vocab, plan.memory_shape[0], 4096
-    logits = _normal(torch, device, tokens, vocab).requires_grad_()
+    logits = random_normal(torch, device, tokens, vocab).requires_grad_()
     targets = torch.randint(0, vocab, (tokens,), device=device)
     label = f"cross-entropy fwd+bwd (vocab {vocab})"
     logit_bytes = 2 * 2 * tokens * vocab  # read the bf16 logits, write their gradient
@@ -91,9 +89,9 @@ def _cross_entropy_and_embedding(torch, plan, device, out):
     except Exception as ex:
         out.errors.append(f"cross-entropy compiled: {ex!r}"[:300])
     del logits
-    table = _normal(torch, device, vocab, hidden).requires_grad_()
+    table = random_normal(torch, device, vocab, hidden).requires_grad_()
     ids = torch.randint(0, vocab, (tokens,), device=device)
-    grad = _normal(torch, device, tokens, hidden)
+    grad = random_normal(torch, device, tokens, hidden)
     # The dense table gradient written (2 B per entry) plus the gathered and scattered rows.
     out.add(f"embedding fwd+bwd ({vocab} x {hidden})", "eager", lambda: F.embedding(ids, table).backward(grad),
             2 * vocab * hidden + 8 * tokens * hidden, tokens=tokens, vocab=vocab, hidden=hidden)
@@ -123,9 +121,9 @@ def routing(torch, timer, plan, device, errors, progress):
         progress(f"routing {shape}")
         try:
             logits = torch.randn(tokens, experts, device=device)
-            x = _normal(torch, device, tokens, hidden)
+            x = random_normal(torch, device, tokens, hidden)
             order = torch.randint(0, tokens, (tokens * top_k,), device=device).sort().values
-            routed = _normal(torch, device, tokens * top_k, hidden)
+            routed = random_normal(torch, device, tokens * top_k, hidden)
             weights = torch.rand(tokens * top_k, 1, device=device, dtype=torch.bfloat16)
             combined = torch.zeros(tokens, hidden, device=device, dtype=torch.bfloat16)
             moved = 2 * 2 * tokens * top_k * hidden  # each routed row read and written once, bf16

@@ -107,6 +107,11 @@ class Timer:
             return self.eager(fn), "eager"
 
 
+def random_normal(torch, device, *shape, dtype=None):
+    """Random normal values (never zeros: sparsity-aware hardware would time them faster), BF16 by default."""
+    return (torch.randn(*shape, device=device, dtype=torch.float32) * 0.5).to(dtype or torch.bfloat16)
+
+
 class Rotation:
     """Cycles through input sets: each call of next() gives the following index."""
 
