@@ -138,7 +138,7 @@ class WriterOnTheH100Recording(unittest.TestCase):
         for part in ("NVIDIA H100 80GB HBM3", "driver 580.159.04", "PyTorch 2.11.0+cu130", "CUDA 13.0",
                      "cuDNN 9.19.0", "measured 2026-11-22", "Method: ", "4x L2"):
             self.assertIn(part, text)
-        self.assertEqual(self.spec["id"], "compute-h100-80gb-hbm3-20261122")
+        self.assertEqual(self.spec["id"], "compute-measured-h100-80gb-hbm3-20261122")
         self.assertEqual(self.spec["architectures"], ["Hopper"])
 
     def test_what_the_spec_cannot_hold_is_named(self):

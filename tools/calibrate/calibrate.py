@@ -27,7 +27,7 @@ def parse_args(argv):
     size.add_argument("--quick", action="store_true", help="a coarse grid (default; an estimated 3 minutes on an H100)")
     size.add_argument("--full", action="store_true", help="the full grid (an estimated 15-25 minutes on an H100)")
     p.add_argument("--out", default=None, metavar="FILE",
-                   help="the compute-calibration spec to write (default: compute-<gpu>-<date>.json)")
+                   help="the compute-calibration spec to write (default: compute-measured-<gpu>-<date>.json)")
     p.add_argument("--recording", default=None, metavar="FILE",
                    help="the raw timings (default: FILE with .recording.json); written after each section")
     p.add_argument("--device", type=int, default=0, metavar="N", help="CUDA device index (default 0)")

@@ -68,8 +68,10 @@ def default_file_name(meta: dict) -> str:
 
 
 def spec_id(env: dict) -> str:
+    """compute-measured-<device>-<yyyymmdd>: its own id, so that it replaces no shipped
+    calibration, and sorted after the shipped compute-<family> ids."""
     slug = re.sub(r"[^a-z0-9]+", "-", env["gpu"].lower().replace("nvidia", "")).strip("-")
-    return f"compute-{slug}-{env['date'].replace('-', '')}"
+    return f"compute-measured-{slug}-{env['date'].replace('-', '')}"
 
 
 def _tflops(flops: float, ms: float) -> float:
