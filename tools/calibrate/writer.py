@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Turns a recording (the dict measure.measure returns, or a kernel sweep in
 the same layout) into a ScaleScope compute-calibration spec, the format of
-specs/calibration/compute-hopper.json: GEMM grids as TFLOP/s (rounded to
-0.1), grouped over dense GEMM by tokens per expert (median over the cases,
-3 decimals), attention tables per backend, decode attention as achieved
-GB/s over the KV cache, memory-bound kernels as GB/s, launch cost in us.
+specs/calibration/compute-hopper.json: GEMM grids as TFLOP/s, grouped over
+dense GEMM by tokens per expert (median over the cases, 3 decimals),
+attention tables per backend, decode attention as achieved GB/s over the KV
+cache, memory-bound kernels as GB/s, launch cost in us. TFLOP/s are rounded
+to 0.1 and GB/s to whole numbers from 10 up, smaller values to 3
+significant digits (grids.rounded).
 Every number cites the source "measured": device, driver, library versions,
 date and method. Needs no PyTorch.
 
@@ -21,7 +23,7 @@ import memory_map
 import reference
 
 MEASURED = "measured"
-# Recording sections -> (gemm key in the spec, reference peak).
+# (recording section, precision: the spec's gemm key and its reference peak)
 GEMM_SECTIONS = [("gemm_bf16", "bf16"), ("gemm_fp8_e4m3", "fp8"), ("gemm_fp4_e2m1", "fp4")]
 PASSES = [("forward", "fwd"), ("data_grad", "dgrad"), ("weight_grad", "wgrad")]
 # SDPA backend -> (kernel id scenarios use, description); the first complete one is the default.
