@@ -45,8 +45,9 @@ std::string logSource(const DatedNcclTestsLog& d, double minMessage)
         for (size_t i = 0; i < l.hosts.size(); ++i) s << (i ? ", " : "") << l.hosts[i];
         s << ")";
     }
-    s << ", " << l.rows.front().bytes << " B to " << l.rows.back().bytes << " B, peak out-of-place busbw "
-      << peak->outOfPlace.busGBps << " GB/s at " << peak->bytes << " B, " << chunkBandwidths(l, minMessage).size()
+    const auto wholeBytes = [](double b) { return static_cast<long long>(b); };
+    s << ", " << wholeBytes(l.rows.front().bytes) << " B to " << wholeBytes(l.rows.back().bytes) << " B, peak out-of-place busbw "
+      << peak->outOfPlace.busGBps << " GB/s at " << wholeBytes(peak->bytes) << " B, " << chunkBandwidths(l, minMessage).size()
       << " rows from " << threeSignificant(minMessage / kMega) << " MB up fitted; file dated " << d.date;
     return s.str();
 }
