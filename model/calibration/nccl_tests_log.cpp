@@ -157,6 +157,7 @@ public:
         return {std::move(m_log), std::nullopt};
     }
 
+private:
     // Called at the column titles: the collective (the test line first, then
     // the file name) must be known to check the rows.
     bool decideCollective()
@@ -177,7 +178,6 @@ public:
         return true;
     }
 
-private:
     int headerCount(const std::vector<std::string_view>& t, std::string_view key)
     {
         for (size_t i = 0; i + 1 < t.size(); ++i)
