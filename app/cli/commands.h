@@ -15,6 +15,7 @@ namespace scalescope::cli {
 using Args = std::vector<std::string>;
 
 int runSpecs(const Args& args, std::ostream& out, std::ostream& err);
+int runCalibration(const Args& args, std::ostream& out, std::ostream& err);
 int runEvaluate(const Args& args, std::ostream& out, std::ostream& err);
 int runSearch(const Args& args, std::ostream& out, std::ostream& err);
 int runTrace(const Args& args, std::ostream& out, std::ostream& err);

@@ -25,6 +25,8 @@ runs an analytical cost model of training on it.
 
 commands:
   specs list|show|validate|paths   the GPU, CPU, superchip, system and model specs
+  calibration import|list|show     your own calibrations: nccl-tests logs fitted to a network
+                                    calibration, tools/calibrate compute specs imported
   export [SCENARIO] --view V -o F  a view as SVG, PNG or PDF; V is one of
                                     )" +
            scalescope::cli::exportViewKeys(", ", " or ") + R"(
@@ -76,6 +78,7 @@ int main(int argc, char** argv)
     try {
         namespace c = scalescope::cli;
         if (command == "specs") return c::runSpecs(rest, std::cout, std::cerr);
+        if (command == "calibration") return c::runCalibration(rest, std::cout, std::cerr);
 #ifdef SCALESCOPE_HAS_EXPORT
         if (command == "export") return c::runExport(rest, std::cout, std::cerr);
         if (command == "report") return c::runReport(rest, std::cout, std::cerr);
