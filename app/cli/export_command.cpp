@@ -152,13 +152,7 @@ int renderPlanned(const CliArgs& parsed, const SpecCatalog& catalog, const std::
     std::unique_ptr<HardwareScene> scene;
     if (view == "power") scene = std::make_unique<PowerScene>(*result, palette);
     else scene = std::make_unique<ShardingMapScene>(*result, colouring, palette);
-    QString error;
-    if (!exportScene(*scene, fileName, format, page, &error)) {
-        err << "error: " << error.toStdString() << "\n";
-        return BadInput;
-    }
-    out << "wrote " << fileName.toStdString() << "\n";
-    return Ok;
+    return writeExportedScene(*scene, fileName, format, page, out, err);
 }
 
 // The page from --page or --width/--height, and --dpi; on an error, says
@@ -341,16 +335,22 @@ int render(const Args& args, std::ostream& out, std::ostream& err)
     } else {
         scene = std::make_unique<RackScene>(*system, catalog, palette);
     }
-    QString error;
-    if (!exportScene(*scene, fileName, *format, *page, &error)) {
-        err << "error: " << error.toStdString() << "\n";
-        return BadInput;
-    }
-    out << "wrote " << *file << "\n";
-    return Ok;
+    return writeExportedScene(*scene, fileName, *format, *page, out, err);
 }
 
 } // namespace
+
+int writeExportedScene(HardwareScene& scene, const QString& fileName, ExportFormat format, const ExportPage& page,
+                       std::ostream& out, std::ostream& err)
+{
+    QString error;
+    if (!exportScene(scene, fileName, format, page, &error)) {
+        err << "error: " << error.toStdString() << "\n";
+        return BadInput;
+    }
+    out << "wrote " << fileName.toStdString() << "\n";
+    return Ok;
+}
 
 PlannerResultPtr evaluateScenarioFile(const SpecCatalog& catalog, const std::filesystem::path& file, std::ostream& err)
 {

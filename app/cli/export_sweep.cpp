@@ -1,6 +1,7 @@
 #include "export_sweep.h"
 
 #include "cli_args.h"
+#include "export_command.h"
 #include "commands.h"
 #include "scenario_loading.h"
 
@@ -35,13 +36,7 @@ int exportSweepChart(const std::vector<std::string>& positional, const std::opti
         return BadInput;
     }
     SweepScene scene(data, HardwarePalette::print());
-    QString error;
-    if (!exportScene(scene, fileName, format, page, &error)) {
-        err << "error: " << error.toStdString() << "\n";
-        return BadInput;
-    }
-    out << "wrote " << fileName.toStdString() << "\n";
-    return Ok;
+    return writeExportedScene(scene, fileName, format, page, out, err);
 }
 
 } // namespace scalescope::cli

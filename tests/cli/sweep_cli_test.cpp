@@ -67,7 +67,7 @@ TEST_CASE("sweep --json: tp of the default scenario, its points, the NVLink boun
     CHECK(own["memory_per_gpu_bytes"].get<double>() == Approx(e["memory_per_gpu"]["total_B"].get<double>()).epsilon(1e-12));
 }
 
-TEST_CASE("sweep --csv: one row per point, the JSON's point keys as columns; the table names the boundary", "[cli][sweep]")
+TEST_CASE("sweep --csv: one row per point, the JSON's point keys as columns, and the table names the boundary", "[cli][sweep]")
 {
     std::ostringstream out, err;
     REQUIRE(runSweep({kDefault, "--axis", "pp", "--csv"}, out, err) == 0);

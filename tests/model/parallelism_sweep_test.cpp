@@ -57,7 +57,7 @@ TEST_CASE("Sweep: every point of every axis of the default scenario equals its s
     }
 }
 
-TEST_CASE("Sweep: tp on 64 H100 (TP8 PP4) runs tp 1 to 16 with dp taking the rest; the NVLink boundary is tp 16", "[sweep]")
+TEST_CASE("Sweep: tp on 64 H100 (TP8 PP4) runs tp 1 to 16 with dp taking the rest, the NVLink boundary at tp 16", "[sweep]")
 {
     // 64 GPUs / pp 4 = 16: tp ∈ {1, 2, 4, 8, 16} (all divide Llama 3 70B's 64
     // heads and split or multiply its 8 KV heads), dp = 16 / tp. A DGX H100
@@ -100,7 +100,7 @@ TEST_CASE("Sweep: tp of LLaMA-3 70B on 4,096 H100 excludes tp 1 to 4 with the in
     CHECK(*s.nvlinkDomainBoundary == 16);
 }
 
-TEST_CASE("Sweep: on GB200 NVL72 tp groups stay in the rack up to tp 8; tp 16 groups straddle two racks", "[sweep]")
+TEST_CASE("Sweep: on GB200 NVL72 tp groups stay in the rack up to tp 8, tp 16 groups straddle two racks", "[sweep]")
 {
     // 576 GPUs / pp 9 = 64: tp ∈ {1, 2, …, 64}. A rack is one NVLink domain of
     // 72 GPUs (specs/systems/gb200-nvl72.json, seed 000). 72 is not a multiple
@@ -136,7 +136,7 @@ TEST_CASE("Sweep: ep of DeepSeek-V3 on 2,048 H800 divides dp 128 and the 256 exp
     CHECK(*s.nvlinkDomainBoundary == 16);
 }
 
-TEST_CASE("Sweep: gpus scales dp over the divisors of global_batch / mbs; mbs divides the per-replica batch", "[sweep]")
+TEST_CASE("Sweep: gpus scales dp over the divisors of global_batch / mbs, mbs divides the per-replica batch", "[sweep]")
 {
     // Default: tp·pp·cp = 32, global batch 128: dp ∈ {1, 2, 4, …, 128}, so
     // gpus ∈ {32, 64, …, 4096}; every job is larger than one 8-GPU node. At

@@ -72,8 +72,12 @@ SweepScene::SweepScene(const SweepChartData& data, const HardwarePalette& palett
                    .arg(axis));
     const HardwarePalette& p = hardwarePalette();
     if (!s.ok || s.points.empty()) {
-        const QString why = !s.ok ? QString::fromStdString(s.errorPath + ": " + s.error)
-                                  : tr("No value of %1 gives a layout the model can run.").arg(axis);
+        QString why = tr("No value of %1 gives a layout the model can run.").arg(axis);
+        if (!s.ok && s.errorPath == "/mode")
+            why = tr("The sweep charts a training step; an inference scenario's batch sweep is the throughput–latency "
+                     "chart in the planner.");
+        else if (!s.ok)
+            why = QString::fromStdString(s.errorPath + ": " + s.error);
         addLabel(why, QRectF(0, 0, 2 * kPanelWidth + kGap, 80), p.text, {kTitlePixels, 10, false, Qt::AlignLeft | Qt::AlignTop});
         listExcluded(90, 2 * kPanelWidth + kGap);
         finish();
@@ -252,7 +256,7 @@ void SweepScene::labelNvlinkBoundary()
     const double yTop = static_cast<QValueAxis*>(first.axes(Qt::Vertical).front())->max();
     const QPointF top = first.mapToScene(first.mapToPosition(QPointF(boundaryX(), yTop)));
     const QRectF plot = first.mapRectToScene(first.plotArea());
-    constexpr qreal kWidth = 380, kHeight = 22, kPad = 8;
+    constexpr qreal kWidth = 380, kHeight = 22, kPad = 14;
     const bool right = top.x() + kPad + kWidth <= plot.right();
     const QRectF box = right ? QRectF(top.x() + kPad, top.y() + 4, kWidth, kHeight)
                              : QRectF(top.x() - kPad - kWidth, top.y() + 4, kWidth, kHeight);
