@@ -3804,26 +3804,6 @@ its memory latency.</source>
         <translation>扫描图针对训练步；推理场景的批大小扫描见规划器中的吞吐量–延迟图。</translation>
     </message>
     <message>
-        <source>Large ring: the scenario&apos;s %1 (%2); each point is one evaluation</source>
-        <translation>大圆环：场景的 %1（%2）；每个点是一次评估</translation>
-    </message>
-    <message>
-        <source>Hollow red: does not fit in usable HBM</source>
-        <translation>红色空心：超出可用 HBM</translation>
-    </message>
-    <message>
-        <source>Dashed line, shaded beyond: from %1 %2 the %1 groups span more than one NVLink domain of %3 GPUs</source>
-        <translation>虚线及其后的阴影：从 %1 %2 起，%1 组跨越不止一个 %3 GPU 的 NVLink 域</translation>
-    </message>
-    <message>
-        <source>Every %1 group stays inside one NVLink domain of %2 GPUs</source>
-        <translation>每个 %1 组都在一个 %2 GPU 的 NVLink 域内</translation>
-    </message>
-    <message>
-        <source>Dashed red line: usable HBM per GPU, %1</source>
-        <translation>红色虚线：每 GPU 可用 HBM，%1</translation>
-    </message>
-    <message>
         <source>Step time</source>
         <translation>步时间</translation>
     </message>
@@ -3856,10 +3836,6 @@ its memory latency.</source>
         <translation>暴露通信（秒）</translation>
     </message>
     <message>
-        <source>Exposed %1 communication (dotted)</source>
-        <translation>%1 暴露通信（点线）</translation>
-    </message>
-    <message>
         <source>usable HBM %1</source>
         <translation>可用 HBM %1</translation>
     </message>
@@ -3876,6 +3852,30 @@ its memory latency.</source>
         <translation>
             <numerusform>… 另有 %n 个取值未通过布局检查</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Ring: the scenario&apos;s %1 (%2)</source>
+        <translation>圆环：场景的 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Hollow: does not fit in HBM</source>
+        <translation>空心：超出 HBM</translation>
+    </message>
+    <message>
+        <source>Red dashes: usable HBM %1</source>
+        <translation>红色虚线：可用 HBM %1</translation>
+    </message>
+    <message>
+        <source>Exposed %1 (dotted)</source>
+        <translation>%1 暴露通信（点线）</translation>
+    </message>
+    <message>
+        <source>Shaded: %1 ≥ %2, beyond NVLink</source>
+        <translation>阴影：%1 ≥ %2，超出 NVLink 域</translation>
+    </message>
+    <message>
+        <source>%1 stays within NVLink (%2 GPUs)</source>
+        <translation>%1 保持在 NVLink 域内（%2 GPU）</translation>
     </message>
 </context>
 <context>

@@ -186,3 +186,4 @@ TEST_CASE("Sweep chart in Simplified Chinese and the dark theme: translated, dra
     applyTheme(Theme::System);
     REQUIRE(language.apply(QStringLiteral("en")));
 }
+

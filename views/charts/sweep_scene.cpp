@@ -92,17 +92,14 @@ SweepScene::SweepScene(const SweepChartData& data, const HardwarePalette& palett
         memory.push_back(pt.memoryPerGpu.si / kBytesPerGiB);
         exposed.push_back(pt.exposedComm.si);
     }
-    addLegend(scenarioColour(), tr("Large ring: the scenario's %1 (%2); each point is one evaluation").arg(axis).arg(s.current));
-    addLegend(p.overflow, tr("Hollow red: does not fit in usable HBM"));
+    // Short entries: the view's legend never wraps inside one, so each sets a minimum width.
+    addLegend(scenarioColour(), tr("Ring: the scenario's %1 (%2)").arg(axis).arg(s.current));
+    addLegend(p.overflow, tr("Hollow: does not fit in HBM"));
     if (s.nvlinkDomainBoundary)
-        addLegend(p.nvlink, tr("Dashed line, shaded beyond: from %1 %2 the %1 groups span more than one NVLink domain of "
-                               "%3 GPUs")
-                                .arg(axis)
-                                .arg(*s.nvlinkDomainBoundary)
-                                .arg(s.nvlinkDomainGpus));
+        addLegend(p.nvlink, tr("Shaded: %1 ≥ %2, beyond NVLink").arg(axis).arg(*s.nvlinkDomainBoundary));
     else if (s.axis != SweepAxis::Microbatch)
-        addLegend(p.nvlink, tr("Every %1 group stays inside one NVLink domain of %2 GPUs").arg(axis).arg(s.nvlinkDomainGpus));
-    addLegend(p.overflow, tr("Dashed red line: usable HBM per GPU, %1").arg(formattedBinary(s.memoryLimit)));
+        addLegend(p.nvlink, tr("%1 stays within NVLink (%2 GPUs)").arg(axis).arg(s.nvlinkDomainGpus));
+    addLegend(p.overflow, tr("Red dashes: usable HBM %1").arg(formattedBinary(s.memoryLimit)));
     const qreal x2 = kPanelWidth + kGap, y2 = kPanelHeight + kGap;
     addPanel(QRectF(0, 0, kPanelWidth, kPanelHeight), tr("Step time"), tr("Step time (s)"), step, 0);
     addPanel(QRectF(x2, 0, kPanelWidth, kPanelHeight), tr("MFU"), tr("MFU (%)"), mfu, 0);
@@ -225,7 +222,7 @@ void SweepScene::addExposedByAxis(QChart& chart)
         line->setPen(QPen(colour, 2.5, Qt::DotLine));
         for (const SweepPoint& pt : s.points) line->append(static_cast<double>(pt.value), pt.exposedByAxis[a].si);
         addSeriesOnAxes(chart, line);
-        addLegend(colour, tr("Exposed %1 communication (dotted)").arg(QString::fromLatin1(commAxisKey(commAxisAt(a)).data()).toUpper()));
+        addLegend(colour, tr("Exposed %1 (dotted)").arg(QString::fromLatin1(commAxisKey(commAxisAt(a)).data()).toUpper()));
     }
 }
 
