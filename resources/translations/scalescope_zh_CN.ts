@@ -3888,6 +3888,10 @@ its memory latency.</source>
         <source>No scenario to sweep.</source>
         <translation>没有可扫描的场景。</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;%1 %2&lt;/b&gt;: step time %3, MFU %4 %, memory per GPU %5 of %6 usable, exposed communication %7&lt;br&gt;TP %8 · PP %9 · CP %10 · DP %11 · EP %12 on %13 GPUs; one evaluation of the model</source>
+        <translation>&lt;b&gt;%1 %2&lt;/b&gt;：步时间 %3，MFU %4 %，每 GPU 内存 %5（可用 %6），暴露通信 %7&lt;br&gt;TP %8 · PP %9 · CP %10 · DP %11 · EP %12，共 %13 个 GPU；模型的一次评估</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::ThroughputLatencyScene</name>

@@ -84,6 +84,10 @@ TEST_CASE("Sweep chart: tp of LLaMA-3 70B on 4,096 H100, the NVLink boundary, th
     CHECK(testing::overlappingLabels(*scene).isEmpty());
     CHECK(testing::distinctColours(testing::renderToFile(view, QStringLiteral("sweep-tp-llama3-70b-4096"))) > 6);
 
+    // Hovering a point names its figures and the layout it ran.
+    const QString tip = view.pointTip(0);
+    CHECK(tip.contains(QStringLiteral("TP 8 · PP 8 · CP 1 · DP 64")));
+    CHECK(tip.contains(QStringLiteral("MFU")));
     // A click on the tp 16 point of the step-time panel offers that point.
     view.show();
     QCoreApplication::processEvents();
@@ -170,18 +174,20 @@ TEST_CASE("Sweep chart in Simplified Chinese and the dark theme: translated, dra
     Language language;
     REQUIRE(language.apply(QStringLiteral("zh_CN")));
     applyTheme(Theme::Dark);
-    {
+    for (const char* preset : {"default", "llama3-70b-4096-h100"}) {
+        INFO(preset);
         SweepView view(testing::builtinCatalog());
         view.resize(1920, 1080);
         view.setAxis(QStringLiteral("tp"));
-        view.setResult(resultFor("default"));
+        view.setResult(resultFor(preset));
         QCoreApplication::processEvents();
         REQUIRE(view.scene());
         CHECK(view.scene()->title().contains(QStringLiteral("扫描")));
         CHECK(view.scene()->hardwarePalette().background == HardwarePalette::dark().background);
         INFO(testing::overlappingLabels(*view.scene()).join(QLatin1Char('\n')).toStdString());
         CHECK(testing::overlappingLabels(*view.scene()).isEmpty());
-        CHECK(testing::distinctColours(testing::renderToFile(view, QStringLiteral("sweep-tp-default-dark-zh_CN"))) > 6);
+        const QString name = QStringLiteral("sweep-tp-%1-dark-zh_CN").arg(QString::fromLatin1(preset));
+        CHECK(testing::distinctColours(testing::renderToFile(view, name)) > 6);
     }
     applyTheme(Theme::System);
     REQUIRE(language.apply(QStringLiteral("en")));

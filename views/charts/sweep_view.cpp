@@ -6,6 +6,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QMouseEvent>
+#include <QToolTip>
 
 #include <cmath>
 
@@ -96,9 +97,36 @@ std::optional<std::size_t> SweepView::pointAt(const QPointF& scenePos, qreal rad
     return best;
 }
 
+QString SweepView::pointTip(std::size_t index) const
+{
+    const SweepPoint& p = m_data.sweep.points[index];
+    const ParallelLayout& l = p.layout;
+    return tr("<b>%1 %2</b>: step time %3, MFU %4 %, memory per GPU %5 of %6 usable, exposed communication %7<br>"
+              "TP %8 · PP %9 · CP %10 · DP %11 · EP %12 on %13 GPUs; one evaluation of the model")
+        .arg(sweepAxisTitle(m_data.sweep.axis))
+        .arg(p.value)
+        .arg(formatted(p.stepTime), QString::number(p.mfu * 100, 'f', 1), formattedBinary(p.memoryPerGpu),
+             formattedBinary(p.memoryLimit), formatted(p.exposedComm))
+        .arg(l.tp)
+        .arg(l.pp)
+        .arg(l.cp)
+        .arg(l.dp)
+        .arg(l.ep)
+        .arg(p.gpus);
+}
+
+void SweepView::showPointTip(const QMouseEvent* mouse)
+{
+    const qreal scale = graphicsView()->transform().m11();
+    const auto i = pointAt(graphicsView()->mapToScene(mouse->position().toPoint()), kPickPixels / (scale > 0 ? scale : 1));
+    if (i) QToolTip::showText(mouse->globalPosition().toPoint(), pointTip(*i), graphicsView()->viewport());
+    else QToolTip::hideText();
+}
+
 bool SweepView::eventFilter(QObject* watched, QEvent* event)
 {
     const auto type = event->type();
+    if (watched == graphicsView()->viewport() && type == QEvent::MouseMove) showPointTip(static_cast<QMouseEvent*>(event));
     if (watched != graphicsView()->viewport() || (type != QEvent::MouseButtonPress && type != QEvent::MouseButtonRelease))
         return HardwareView::eventFilter(watched, event);
     const auto* mouse = static_cast<QMouseEvent*>(event);

@@ -12,6 +12,7 @@
 
 class QComboBox;
 class QLabel;
+class QMouseEvent;
 
 namespace scalescope {
 
@@ -33,6 +34,8 @@ public:
     // The index in data().sweep.points of the point drawn nearest `scenePos`
     // in any panel, within `radius` scene units; nullopt when none is.
     [[nodiscard]] std::optional<std::size_t> pointAt(const QPointF& scenePos, qreal radius) const;
+    // The hover text of data().sweep.points[index]: its figures with units and the layout it ran.
+    [[nodiscard]] QString pointTip(std::size_t index) const;
 
 Q_SIGNALS:
     // A click on a point: run the scenario at data().sweep.points[index].
@@ -44,6 +47,7 @@ protected:
 
 private:
     void recompute();
+    void showPointTip(const QMouseEvent* mouse);
 
     const SpecCatalog& m_catalog;
     PlannerResultPtr m_result;
