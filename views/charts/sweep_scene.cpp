@@ -135,7 +135,7 @@ QChart* SweepScene::addPanel(const QRectF& geometry, const QString& title, const
     x->setMinorTickCount(-1);
     auto* y = new QValueAxis;
     y->setTitleText(yTitle);
-    y->setLabelFormat(QStringLiteral("%.3g"));
+    y->setLabelFormat(QStringLiteral("%.4g")); // 1500 rather than 1.5e+03
     const double top = std::max(yFloor, *std::max_element(ys.begin(), ys.end()));
     y->setRange(0, top > 0 ? top * kYHeadroom : 1);
     y->applyNiceNumbers();
@@ -254,9 +254,12 @@ void SweepScene::labelNvlinkBoundary()
     const QPointF top = first.mapToScene(first.mapToPosition(QPointF(boundaryX(), yTop)));
     const QRectF plot = first.mapRectToScene(first.plotArea());
     constexpr qreal kWidth = 380, kHeight = 22, kPad = 14;
-    const bool right = top.x() + kPad + kWidth <= plot.right();
-    const QRectF box = right ? QRectF(top.x() + kPad, top.y() + 4, kWidth, kHeight)
-                             : QRectF(top.x() - kPad - kWidth, top.y() + 4, kWidth, kHeight);
+    // The side of the line with more room; a narrower box shrinks the text (never past the plot).
+    const qreal roomRight = plot.right() - top.x() - kPad, roomLeft = top.x() - kPad - plot.left();
+    const bool right = roomRight >= std::min(kWidth, roomLeft);
+    const qreal width = std::min(kWidth, right ? roomRight : roomLeft);
+    const QRectF box = right ? QRectF(top.x() + kPad, top.y() + 4, width, kHeight)
+                             : QRectF(top.x() - kPad - width, top.y() + 4, width, kHeight);
     LabelItem* nv = addLabel(tr("%1 %2: beyond one NVLink domain (%3 GPUs)")
                                  .arg(sweepAxisTitle(s.axis))
                                  .arg(*s.nvlinkDomainBoundary)
