@@ -40,6 +40,10 @@ commands:
                                     beyond the best published run of their class are marked;
                                     for inference [--objective throughput|latency]
                                     [--tpot-max S] [--ttft-max S]: serving layouts ranked
+  sweep SCENARIO --axis tp|pp|cp|ep|mbs|gpus [--json | --csv]
+                                    one parallelism axis over every valid value, everything
+                                    else fixed: step time, MFU, memory, exposed communication,
+                                    the NVLink domain boundary and the memory limit
   trace SCENARIO -o FILE            the step (inference: a prefill and a decode step) as a
                                     Chrome trace (Perfetto)
   collective --system ID --op OP --bytes B --gpus N   one collective's cost
@@ -85,6 +89,7 @@ int main(int argc, char** argv)
 #endif
         if (command == "evaluate") return c::runEvaluate(rest, std::cout, std::cerr);
         if (command == "search") return c::runSearch(rest, std::cout, std::cerr);
+        if (command == "sweep") return c::runSweep(rest, std::cout, std::cerr);
         if (command == "trace") return c::runTrace(rest, std::cout, std::cerr);
         if (command == "collective") return c::runCollective(rest, std::cout, std::cerr);
         if (command == "matmul") return c::runMatmul(rest, std::cout, std::cerr);
