@@ -48,23 +48,36 @@ def main(argv):
     print("| --- | --- | ---: | --- | --- | ---: | ---: | ---: |")
     for c in sorted(report["cases"], key=lambda c: c["id"]):
         mark = "" if c.get("held_to_bounds", True) else " *"
+        cls = c["class"] + (", long context" if c.get("long_context") else "")
         if not c.get("ok"):
-            print(f"| {c['id']}{mark} | {c['gpu']} | {c['gpus']} | {c['precision']} | {c['class']} | "
+            print(f"| {c['id']}{mark} | {c['gpu']} | {c['gpus']} | {c['precision']} | {cls} | "
                   f"{c['measured_tokens_per_s_per_gpu']:,.0f} | – | {c.get('message', 'not evaluated')} |")
             continue
-        print(f"| {c['id']}{mark} | {c['gpu']} | {c['gpus']:,} | {c['precision']} | {c['class']} | "
+        print(f"| {c['id']}{mark} | {c['gpu']} | {c['gpus']:,} | {c['precision']} | {cls} | "
               f"{c['measured_tokens_per_s_per_gpu']:,.0f} | {c['predicted_tokens_per_s_per_gpu']:,.0f} | "
               f"{percent(c['error'])} |")
     print()
     s16, s8 = report["held_16bit"], report["held_low_precision"]
     print(f"Held runs: {report['held_runs']}, geometric-mean |error| "
           f"{report['held_geometric_mean_abs_error'] * 100:.1f} %, worst {report['held_max_abs_error'] * 100:.1f} %. "
-          f"16-bit (BF16, FP16): {s16['runs']} runs, {s16['geometric_mean_abs_error'] * 100:.1f} %, worst "
-          f"{s16['max_abs_error'] * 100:.1f} %. FP8 and below: {s8['runs']} runs, "
+          f"Dense, 16-bit (BF16, FP16): {s16['runs']} runs, {s16['geometric_mean_abs_error'] * 100:.1f} %, worst "
+          f"{s16['max_abs_error'] * 100:.1f} %. Dense, FP8 and below: {s8['runs']} runs, "
           f"{s8['geometric_mean_abs_error'] * 100:.1f} %, worst {s8['max_abs_error'] * 100:.1f} %. "
           f"All {report['evaluated']} runs: {report['geometric_mean_abs_error'] * 100:.1f} %. "
           f"`*`: shown, not held to the bounds (`outside_bounds`).")
+    for key, label in (("moe", "Mixture of experts"), ("long_context", "Long context (65,536 tokens or more)")):
+        if key in report:
+            print()
+            print(class_line(label, report[key]))
     return 0
+
+
+def class_line(label, c):
+    held = c["held"]
+    held_text = (f"{held['runs']} runs, {held['geometric_mean_abs_error'] * 100:.1f} %, worst "
+                 f"{held['max_abs_error'] * 100:.1f} %" if held["runs"] else "none")
+    return (f"{label}: {c['runs']} runs, geometric-mean |error| {c['geometric_mean_abs_error'] * 100:.1f} %, worst "
+            f"{c['max_abs_error'] * 100:.1f} %; held: {held_text}.")
 
 
 def seconds_error(c, key):

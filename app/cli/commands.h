@@ -15,8 +15,10 @@ namespace scalescope::cli {
 using Args = std::vector<std::string>;
 
 int runSpecs(const Args& args, std::ostream& out, std::ostream& err);
+int runCalibration(const Args& args, std::ostream& out, std::ostream& err);
 int runEvaluate(const Args& args, std::ostream& out, std::ostream& err);
 int runSearch(const Args& args, std::ostream& out, std::ostream& err);
+int runSweep(const Args& args, std::ostream& out, std::ostream& err);
 int runTrace(const Args& args, std::ostream& out, std::ostream& err);
 int runCollective(const Args& args, std::ostream& out, std::ostream& err);
 int runMatmul(const Args& args, std::ostream& out, std::ostream& err);

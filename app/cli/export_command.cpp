@@ -2,6 +2,7 @@
 
 #include "cli_args.h"
 #include "export_serving_chart.h"
+#include "export_sweep.h"
 #include "export_timeline.h"
 #include "export_views.h"
 
@@ -41,7 +42,7 @@ std::string exportHelp()
     return "usage: scalescope-cli export [SCENARIO] --view " + exportViewKeys("|", "|") + "\n" +
            R"(                             [--format svg|png|pdf] -o FILE
                              [--gpu ID] [--system ID] [--page a4|letter|WxH mm | --width PX --height PX]
-                             [--dpi N] [--from S] [--to S] [--compare A.json]
+                             [--dpi N] [--from S] [--to S] [--compare A.json] [--axis A]
 
 Renders one hardware view, in the print palette, with its title, legend and
 the spec sources it cites. SVG and PDF keep text as text.
@@ -56,6 +57,8 @@ the spec sources it cites. SVG and PDF keep text as text.
              hold the pages one under another)
              throughput-latency an inference SCENARIO (default: the LLaMA-3 70B
              serving preset): its layout and the 3 best of the serving search
+             sweep a training SCENARIO (default: the built-in default) swept
+             over --axis tp|pp|cp|ep|mbs|gpus (see `sweep --help`)
   --format   svg, png or pdf (default: from the file name); a file name
              ending in another of them is refused (exit 2)
   -o FILE    where to write
@@ -149,13 +152,7 @@ int renderPlanned(const CliArgs& parsed, const SpecCatalog& catalog, const std::
     std::unique_ptr<HardwareScene> scene;
     if (view == "power") scene = std::make_unique<PowerScene>(*result, palette);
     else scene = std::make_unique<ShardingMapScene>(*result, colouring, palette);
-    QString error;
-    if (!exportScene(*scene, fileName, format, page, &error)) {
-        err << "error: " << error.toStdString() << "\n";
-        return BadInput;
-    }
-    out << "wrote " << fileName.toStdString() << "\n";
-    return Ok;
+    return writeExportedScene(*scene, fileName, format, page, out, err);
 }
 
 // The page from --page or --width/--height, and --dpi; on an error, says
@@ -211,7 +208,7 @@ int render(const Args& args, std::ostream& out, std::ostream& err)
 {
     const auto parsed = CliArgs::parse(args, {"--help"},
                                        {"--view", "--format", "-o", "--output", "--gpu", "--system", "--width", "--height", "--colour", "--gpus",
-                                        "--page", "--dpi", "--from", "--to", "--compare"},
+                                        "--page", "--dpi", "--from", "--to", "--compare", "--axis"},
                                        err);
     if (!parsed) return Usage;
     if (parsed->has("--help")) {
@@ -236,6 +233,10 @@ int render(const Args& args, std::ostream& out, std::ostream& err)
     const bool planned = known->planned;
     if (parsed->value("--compare") && *view != "planner") {
         err << "error: --compare: only with --view planner (the A/B comparison of two training scenarios)\n";
+        return Usage;
+    }
+    if (parsed->value("--axis") && *view != "sweep") {
+        err << "error: --axis: only with --view sweep\n";
         return Usage;
     }
     if ((parsed->value("--from") || parsed->value("--to")) && *view != "timeline") {
@@ -266,6 +267,7 @@ int render(const Args& args, std::ostream& out, std::ostream& err)
 
     const SpecCatalog& catalog = sharedCatalog(err);
     if (*view == "throughput-latency") return exportServingChart(parsed->positional(), fileName, *format, *page, out, err);
+    if (*view == "sweep") return exportSweepChart(parsed->positional(), parsed->value("--axis"), fileName, *format, *page, out, err);
     if (planned) return renderPlanned(*parsed, catalog, *view, fileName, *format, *page, window, out, err);
     std::string systemId = kDefaultSystem;
     bool systemChosen = false;
@@ -333,16 +335,22 @@ int render(const Args& args, std::ostream& out, std::ostream& err)
     } else {
         scene = std::make_unique<RackScene>(*system, catalog, palette);
     }
-    QString error;
-    if (!exportScene(*scene, fileName, *format, *page, &error)) {
-        err << "error: " << error.toStdString() << "\n";
-        return BadInput;
-    }
-    out << "wrote " << *file << "\n";
-    return Ok;
+    return writeExportedScene(*scene, fileName, *format, *page, out, err);
 }
 
 } // namespace
+
+int writeExportedScene(HardwareScene& scene, const QString& fileName, ExportFormat format, const ExportPage& page,
+                       std::ostream& out, std::ostream& err)
+{
+    QString error;
+    if (!exportScene(scene, fileName, format, page, &error)) {
+        err << "error: " << error.toStdString() << "\n";
+        return BadInput;
+    }
+    out << "wrote " << fileName.toStdString() << "\n";
+    return Ok;
+}
 
 PlannerResultPtr evaluateScenarioFile(const SpecCatalog& catalog, const std::filesystem::path& file, std::ostream& err)
 {

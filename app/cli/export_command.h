@@ -5,6 +5,7 @@
 
 #include "commands.h"
 
+#include "views/export/view_export.h"
 #include "views/planner/planner_result.h"
 
 #include <filesystem>
@@ -27,6 +28,10 @@ int runExport(const Args& args, std::ostream& out, std::ostream& err);
 // training scenarios that evaluate.
 [[nodiscard]] PlannerResultPtr evaluateComparedScenario(const SpecCatalog& catalog, const PlannerResultPtr& current,
                                                         const std::filesystem::path& file, std::ostream& err);
+
+// Writes `scene` to `fileName` ("wrote FILE" on out); Ok, or BadInput with the reason on err.
+[[nodiscard]] int writeExportedScene(HardwareScene& scene, const QString& fileName, ExportFormat format,
+                                     const ExportPage& page, std::ostream& out, std::ostream& err);
 
 // A QApplication on the offscreen platform (unless QT_QPA_PLATFORM says
 // otherwise), or nullptr when one already runs (tests call in-process).

@@ -1,6 +1,7 @@
 #include "export_serving_chart.h"
 
 #include "cli_args.h"
+#include "export_command.h"
 #include "scenario_loading.h"
 
 #include "model/inference/inference_step.h"
@@ -38,13 +39,7 @@ int exportServingChart(const std::vector<std::string>& positional, const QString
     data.curves = servingCurvesToCompare(*ctx, data.limits, kComparedLayouts);
     data.operating = servingPoint(e);
     ThroughputLatencyScene scene(data, HardwarePalette::print());
-    QString error;
-    if (!exportScene(scene, fileName, format, page, &error)) {
-        err << "error: " << error.toStdString() << "\n";
-        return BadInput;
-    }
-    out << "wrote " << fileName.toStdString() << "\n";
-    return Ok;
+    return writeExportedScene(scene, fileName, format, page, out, err);
 }
 
 } // namespace scalescope::cli

@@ -14,7 +14,7 @@ struct ExportViewInfo {
     bool planned = false; // drawn from an evaluated scenario (power, sharding, timeline, breakdown, planner)
 };
 
-inline constexpr std::array<ExportViewInfo, 13> kExportViews{{
+inline constexpr std::array<ExportViewInfo, 14> kExportViews{{
     {"chip", "GPU package"},
     {"sm", "one SM"},
     {"superchip", "CPU and GPUs joined by NVLink-C2C"},
@@ -28,6 +28,7 @@ inline constexpr std::array<ExportViewInfo, 13> kExportViews{{
     {"timeline", "the planner's timeline: a training step, or an inference scenario's prefill and decode", true},
     {"breakdown", "the per-operation table (\"Why this number\") with each row's source, on as many pages as it takes", true},
     {"planner", "the planner on one page: figures, memory bar, timeline(s), verdicts, trust line", true},
+    {"sweep", "step time, MFU, memory and exposed communication against one axis; --axis tp|pp|cp|ep|mbs|gpus", true},
 }};
 
 [[nodiscard]] const ExportViewInfo* findExportView(std::string_view key) noexcept;

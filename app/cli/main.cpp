@@ -27,6 +27,8 @@ runs an analytical cost model of training on it.
 
 commands:
   specs list|show|validate|paths   the GPU, CPU, superchip, system and model specs
+  calibration import|list|show     your own calibrations: nccl-tests logs fitted to a network
+                                    calibration, tools/calibrate compute specs imported
   export [SCENARIO] --view V -o F  a view as SVG, PNG or PDF; V is one of
                                     )" +
            scalescope::cli::exportViewKeys(", ", " or ") + R"(
@@ -44,6 +46,10 @@ commands:
                                     beyond the best published run of their class are marked;
                                     for inference [--objective throughput|latency]
                                     [--tpot-max S] [--ttft-max S]: serving layouts ranked
+  sweep SCENARIO --axis tp|pp|cp|ep|mbs|gpus [--json | --csv]
+                                    one parallelism axis over every valid value, everything
+                                    else fixed: step time, MFU, memory, exposed communication,
+                                    the NVLink domain boundary and the memory limit
   trace SCENARIO -o FILE            the step (inference: a prefill and a decode step) as a
                                     Chrome trace (Perfetto)
   collective --system ID --op OP --bytes B --gpus N   one collective's cost
@@ -82,6 +88,7 @@ int main(int argc, char** argv)
     try {
         namespace c = scalescope::cli;
         if (command == "specs") return c::runSpecs(rest, std::cout, std::cerr);
+        if (command == "calibration") return c::runCalibration(rest, std::cout, std::cerr);
 #ifdef SCALESCOPE_HAS_EXPORT
         if (command == "export") return c::runExport(rest, std::cout, std::cerr);
         if (command == "report") return c::runReport(rest, std::cout, std::cerr);
@@ -90,6 +97,7 @@ int main(int argc, char** argv)
         if (command == "lesson") return c::runLesson(rest, std::cout, std::cerr);
         if (command == "evaluate") return c::runEvaluate(rest, std::cout, std::cerr);
         if (command == "search") return c::runSearch(rest, std::cout, std::cerr);
+        if (command == "sweep") return c::runSweep(rest, std::cout, std::cerr);
         if (command == "trace") return c::runTrace(rest, std::cout, std::cerr);
         if (command == "collective") return c::runCollective(rest, std::cout, std::cerr);
         if (command == "matmul") return c::runMatmul(rest, std::cout, std::cerr);

@@ -26,8 +26,10 @@ the measured and predicted tokens/s per GPU and the error
 predicted / measured - 1, then the geometric-mean absolute error
 exp(mean |ln(predicted / measured)|) - 1, over all runs and over the runs
 held to the bounds (runs whose hardware and setup the specs and scenario
-describe), also per precision class:
-16-bit (BF16, FP16) and FP8 and below (JSON: held_16bit, held_low_precision).
+describe), also per precision class of the held dense runs: 16-bit (BF16,
+FP16) and FP8 and below (JSON: held_16bit, held_low_precision); then the
+mixture-of-experts runs and the long-context runs (sequences of 65,536 tokens
+or more), all of them and the held ones (JSON: moe, long_context).
 Then the published inference runs (DIR/inference/*.json), in a section of
 their own: measured and predicted output tokens/s per GPU, the error, the
 TPOT and TTFT errors where published, the batch the model evaluated, and the
@@ -84,34 +86,50 @@ nlohmann::json outcomeJson(const ValidationOutcome& o)
         j["message"] = o.error;
     }
     if (o.measuredMfu) j["measured_mfu"] = *o.measuredMfu;
+    j["long_context"] = isLongContext(r);
     j["held_to_bounds"] = r.outsideBounds.empty();
     if (!r.outsideBounds.empty()) j["outside_bounds"] = r.outsideBounds;
     return j;
 }
 
-// The runs held to the validation bounds: their geometric-mean and worst |error|.
-struct HeldSummary {
-    int runs = 0;
-    double geometricMean = 0, worst = 0;
-};
+bool held(const ValidationOutcome& o)
+{
+    return o.run->outsideBounds.empty();
+}
+
+bool moe(const ValidationOutcome& o)
+{
+    return o.run->runClass == RunClass::Moe;
+}
+
+bool longContext(const ValidationOutcome& o)
+{
+    return isLongContext(*o.run);
+}
 
 enum class HeldClass { All, SixteenBit, LowPrecision };
 
-// The held runs of one precision class: 16-bit (BF16, FP16) or FP8 and below.
-HeldSummary heldSummary(const ValidationReport& report, HeldClass cls = HeldClass::All)
+// The held runs; with a precision class, the held dense runs of that class:
+// 16-bit (BF16, FP16) or FP8 and below (MoE runs are a class of their own).
+ErrorSummary heldSummary(const ValidationReport& report, HeldClass cls = HeldClass::All)
 {
-    HeldSummary h;
-    std::vector<double> ratios;
-    for (const ValidationOutcome& o : report.outcomes) {
-        if (!o.ok || !o.run->outsideBounds.empty()) continue;
+    return summarizeErrors(report, [cls](const ValidationOutcome& o) {
+        if (!held(o)) return false;
+        if (cls == HeldClass::All) return true;
         const bool low = isLowPrecision(o.run->scenario.training.precision);
-        if ((cls == HeldClass::SixteenBit && low) || (cls == HeldClass::LowPrecision && !low)) continue;
-        ++h.runs;
-        ratios.push_back(o.predictedTokensPerSPerGpu / o.measuredTokensPerSPerGpu);
-        h.worst = std::max(h.worst, std::abs(o.relativeError));
-    }
-    h.geometricMean = geometricMeanAbsError(ratios);
-    return h;
+        return !moe(o) && low == (cls == HeldClass::LowPrecision);
+    });
+}
+
+// One run class (MoE, long context): every run of it, and its held runs.
+struct ClassSummary {
+    ErrorSummary all, held;
+};
+
+ClassSummary classSummary(const ValidationReport& report, bool (*inClass)(const ValidationOutcome&))
+{
+    return {summarizeErrors(report, inClass),
+            summarizeErrors(report, [inClass](const ValidationOutcome& o) { return inClass(o) && held(o); })};
 }
 
 void printTable(const ValidationReport& report, std::ostream& out)
@@ -137,21 +155,39 @@ void printTable(const ValidationReport& report, std::ostream& out)
     out << "measured and predicted in tokens/s per GPU; error = predicted / measured - 1\n";
     out << "geometric-mean absolute error over " << report.evaluated << " of " << report.outcomes.size()
         << " runs: " << fixed(report.geometricMeanAbsError * 100.0, 1) << " %\n";
-    const HeldSummary held = heldSummary(report);
-    out << "held to the bounds (runs the specs and scenario describe; * marks the others, see outside_bounds): " << held.runs
-        << " runs, geometric-mean |error| " << fixed(held.geometricMean * 100.0, 1) << " %, worst " << fixed(held.worst * 100.0, 1)
+    const ErrorSummary all = heldSummary(report);
+    out << "held to the bounds (runs the specs and scenario describe; * marks the others, see outside_bounds): " << all.runs
+        << " runs, geometric-mean |error| " << fixed(all.geometricMean * 100.0, 1) << " %, worst " << fixed(all.worst * 100.0, 1)
         << " %\n";
-    for (const auto& [cls, label] : {std::pair{HeldClass::SixteenBit, "  16-bit (BF16, FP16)"},
-                                     std::pair{HeldClass::LowPrecision, "  FP8 and below"}}) {
-        const HeldSummary c = heldSummary(report, cls);
+    for (const auto& [cls, label] : {std::pair{HeldClass::SixteenBit, "  dense, 16-bit (BF16, FP16)"},
+                                     std::pair{HeldClass::LowPrecision, "  dense, FP8 and below"}}) {
+        const ErrorSummary c = heldSummary(report, cls);
         out << label << ": " << c.runs << " runs, geometric-mean |error| " << fixed(c.geometricMean * 100.0, 1)
             << " %, worst " << fixed(c.worst * 100.0, 1) << " %\n";
     }
+    for (const auto& [inClass, label] : {std::pair{&moe, "mixture of experts"},
+                                         std::pair{&longContext, "long context (65,536 tokens or more)"}}) {
+        const ClassSummary c = classSummary(report, inClass);
+        out << label << ": " << c.all.runs << " runs, geometric-mean |error| " << fixed(c.all.geometricMean * 100.0, 1)
+            << " %, worst " << fixed(c.all.worst * 100.0, 1) << " %; held: ";
+        if (c.held.runs == 0)
+            out << "none\n";
+        else
+            out << c.held.runs << " runs, " << fixed(c.held.geometricMean * 100.0, 1) << " %, worst "
+                << fixed(c.held.worst * 100.0, 1) << " %\n";
+    }
 }
 
-nlohmann::json heldJson(const HeldSummary& h)
+nlohmann::json heldJson(const ErrorSummary& h)
 {
     return {{"runs", h.runs}, {"geometric_mean_abs_error", h.geometricMean}, {"max_abs_error", h.worst}};
+}
+
+nlohmann::json classJson(const ClassSummary& c)
+{
+    nlohmann::json j = heldJson(c.all);
+    j["held"] = heldJson(c.held);
+    return j;
 }
 
 nlohmann::json inferenceOutcomeJson(const InferenceValidationOutcome& o)
@@ -306,6 +342,8 @@ int runValidate(const Args& args, std::ostream& out, std::ostream& err)
                               {"held_max_abs_error", heldSummary(report).worst},
                               {"held_16bit", heldJson(heldSummary(report, HeldClass::SixteenBit))},
                               {"held_low_precision", heldJson(heldSummary(report, HeldClass::LowPrecision))},
+                              {"moe", classJson(classSummary(report, &moe))},
+                              {"long_context", classJson(classSummary(report, &longContext))},
                               {"inference", inferenceReportJson(inferenceDir, inferenceReport)}}
                    .dump(2)
             << "\n";

@@ -14,6 +14,7 @@
 #include "model/spec/spec_catalog.h"
 #include "model/spec/user_paths.h"
 #include "views/charts/memory_page.h"
+#include "views/charts/sweep_view.h"
 #include "views/charts/throughput_latency_chart.h"
 #include "views/export/view_export.h"
 #include "views/hardware/chip_view.h"
@@ -91,6 +92,8 @@ MainWindow::MainWindow(const SpecCatalog& catalog, std::vector<SpecError> loadEr
             m_stack->addWidget(m_planner->createPowerView(m_stack));
         else if (e.key == QLatin1String("sharding"))
             m_stack->addWidget(m_planner->createShardingView(m_stack));
+        else if (e.key == QLatin1String("sweep"))
+            m_stack->addWidget(m_planner->createSweepView(m_stack));
         else
             m_stack->addWidget(new ViewPlaceholder(e.title, e.what, m_stack));
         m_stack->widget(m_stack->count() - 1)->setProperty("navigatorKey", e.key);

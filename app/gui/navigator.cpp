@@ -15,6 +15,10 @@ const std::vector<NavigatorEntry>& navigatorEntries()
          QT_TRANSLATE_NOOP("Navigator", "Every GPU of the job coloured by its tensor-parallel group, pipeline stage, "
                                         "data-parallel replica or expert group."),
          true},
+        {QStringLiteral("sweep"), QT_TRANSLATE_NOOP("Navigator", "Sweep"),
+         QT_TRANSLATE_NOOP("Navigator", "Step time, MFU, memory per GPU and exposed communication against one "
+                                        "parallelism axis, with the NVLink domain boundary and the memory limit."),
+         true},
         {QStringLiteral("chip"), QT_TRANSLATE_NOOP("Navigator", "Chip"),
          QT_TRANSLATE_NOOP("Navigator", "The GPU package: dies, the SM array, L2, HBM stacks, NVLink, PCIe and C2C ports."),
          true},

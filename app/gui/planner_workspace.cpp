@@ -7,6 +7,7 @@
 #include "serving_chart_link.h"
 
 #include "model/spec/user_paths.h"
+#include "views/charts/sweep_view.h"
 #include "views/planner/breakdown_panel.h"
 #include "views/planner/planner_view.h"
 #include "views/planner/sharding_map_view.h"
@@ -188,6 +189,22 @@ ShardingMapView* PlannerWorkspace::createShardingView(QWidget* parent)
 {
     auto* view = new ShardingMapView(parent);
     followResults(*m_controller, view);
+    return view;
+}
+
+SweepView* PlannerWorkspace::createSweepView(QWidget* parent)
+{
+    auto* view = new SweepView(m_catalog, parent);
+    followResults(*m_controller, view);
+    connect(view, &SweepView::pointChosen, this, [this, view](int index) {
+        const AxisSweep& sweep = view->data().sweep;
+        if (index < 0 || index >= static_cast<int>(sweep.points.size())) return;
+        const SweepPoint& pt = sweep.points[static_cast<std::size_t>(index)];
+        Scenario next = m_controller->scenario();
+        next.gpus = pt.gpus;
+        next.parallel = pt.layout;
+        m_controller->edit(next, tr("Set %1 to %2 from the sweep chart").arg(sweepAxisTitle(sweep.axis)).arg(pt.value), 0);
+    });
     return view;
 }
 

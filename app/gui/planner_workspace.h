@@ -23,6 +23,7 @@ namespace scalescope {
 class PlannerView;
 class PowerView;
 class ShardingMapView;
+class SweepView;
 class ScenarioController;
 class ScenarioControls;
 
@@ -46,6 +47,9 @@ public:
     // and the power view's ΔT and coolant controls become undoable edits.
     [[nodiscard]] PowerView* createPowerView(QWidget* parent);
     [[nodiscard]] ShardingMapView* createShardingView(QWidget* parent);
+    // The sweep chart of the planned scenario; a click on a point runs the
+    // scenario at that point's layout (one undoable edit).
+    [[nodiscard]] SweepView* createSweepView(QWidget* parent);
     // "Why this number": the operation table of the current result, in a
     // dock tabbed with the scenario controls; it follows results while shown.
     [[nodiscard]] QDockWidget* breakdownDock();

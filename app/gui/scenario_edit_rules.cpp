@@ -26,13 +26,7 @@ int axisValue(const Scenario& s, const QString& axis) { return axisField(const_c
 
 void rebalance(Scenario& s)
 {
-    ParallelLayout& p = s.parallel;
-    const long long mp = static_cast<long long>(p.tp) * p.pp * p.cp;
-    if (mp > 0 && s.gpus % mp == 0) p.dp = static_cast<int>(s.gpus / mp);
-    while (p.ep > 1 && p.dp % p.ep != 0) --p.ep;
-    if (p.pp == 1) p.vpp = 1;
-    if (p.vpp > 1) p.schedule = Schedule::Interleaved;
-    else if (p.schedule == Schedule::Interleaved) p.schedule = Schedule::OneFOneB;
+    s.parallel = rebalanceLayout(s.parallel, s.gpus);
 }
 
 const SystemSpec* scenarioSystem(const Scenario& s, const SpecCatalog& catalog)

@@ -23,9 +23,9 @@ struct SystemSpec;
 [[nodiscard]] int& axisField(Scenario& s, const QString& axis);
 [[nodiscard]] int axisValue(const Scenario& s, const QString& axis);
 
-// Keeps a layout consistent after one size changed: dp takes the rest of the
-// GPUs, ep falls back to the largest divisor of dp, vpp to 1 without a
-// pipeline, and the schedule is interleaved exactly when vpp > 1.
+// Keeps a layout consistent after one size changed (model/training/layout_fit.h
+// rebalanceLayout: dp takes the rest of the GPUs, ep falls back to divide dp,
+// vpp to 1 without a pipeline, interleaved exactly when vpp > 1).
 void rebalance(Scenario& s);
 
 // The system and GPU a scenario runs on (inline ones first); null when unknown.

@@ -151,6 +151,24 @@ void readAttentionKernels(SpecReader& r, ComputeCalibration& c)
     }
 }
 
+// One query per sequence over a KV cache (decode attention): achieved GB/s
+// over the K and V bytes read, by head dim × KV length × batch. Checked like
+// the other tables; decode attention is costed as a read of the KV cache at
+// memory_bandwidth/permute's speed, so the table is not kept.
+void checkDecodeAttention(SpecReader& r, const ComputeCalibration& c)
+{
+    const std::string path = "/decode_attention";
+    (void)r.sourceKey(path + "/source");
+    requireUnit(r, path + "/unit", "GB/s");
+    (void)r.optText(path + "/backend");
+    (void)r.wholeNumber(path + "/heads", 1);
+    (void)r.wholeNumber(path + "/kv_heads", 1);
+    const std::array<std::vector<double>, 3> axes{readAxis(r, path + "/head_dim"), readAxis(r, path + "/kv_len"),
+                                                  readAxis(r, path + "/batch")};
+    (void)readGrid(r, path + "/bandwidth", axes, 3, std::max(c.hbmBandwidth.value.si, 1.0) / 1e9,
+                   {"head_dim", "kv_len", "batch"});
+}
+
 void readMeasured(SpecReader& r, ComputeCalibration& c)
 {
     c.bf16Peak = r.quantity<D::FlopRate>("/reference/bf16_peak");
@@ -181,6 +199,7 @@ void readMeasured(SpecReader& r, ComputeCalibration& c)
         readGrid(r, "/grouped_gemm/grouped_over_dense", {readAxis(r, "/grouped_gemm/tokens_per_expert"), {0.0}, {0.0}},
                  1, 1.0, {"tokens_per_expert", "", ""});
     readAttentionKernels(r, c);
+    if (r.exists("/decode_attention")) checkDecodeAttention(r, c);
     for (size_t i = 0; i < kMemoryOpCount; ++i) {
         const std::string path = std::string("/memory_bandwidth/") + kMemoryKeys[i];
         const Sourced<Quantity<D::ByteRate>> bw = r.quantity<D::ByteRate>(path);

@@ -306,9 +306,17 @@ const ComputeCalibration* SpecCatalog::computeCalibration(std::string_view id) c
 
 const ComputeCalibration* SpecCatalog::computeCalibrationFor(std::string_view architecture) const
 {
-    for (const auto& [id, c] : m_computeCalibrations)
-        if (appliesTo(c, architecture)) return &c;
-    return nullptr;
+    // A shipped calibration (or a user file replacing it by id) first: an
+    // imported one for the same architecture under its own id does not take
+    // over every scenario by sorting before it.
+    const ComputeCalibration* user = nullptr;
+    for (const auto& [id, c] : m_computeCalibrations) {
+        if (!appliesTo(c, architecture)) continue;
+        const SpecDocument* d = document(SpecKind::ComputeCalibration, id);
+        if (!d || !d->user || d->overrides) return &c;
+        if (!user) user = &c;
+    }
+    return user;
 }
 
 const FluidSpec* SpecCatalog::fluid(std::string_view id) const { return findIn(m_fluids, id); }

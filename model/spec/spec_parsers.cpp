@@ -243,6 +243,11 @@ CalibrationSpec readCalibrationSpec(SpecReader& r)
     c.id = r.text("/id");
     c.name = r.text("/name");
     c.sources = r.sources();
+    if (r.exists("/measured_on")) { // checked here; `calibration list` shows it from the document
+        (void)r.text("/measured_on/device");
+        (void)r.wholeNumber("/measured_on/gpus", 1);
+        (void)r.wholeNumber("/measured_on/nodes", 1);
+    }
     if (r.exists("/critical_batch")) {
         c.criticalBatch = CriticalBatchSpec{r.count("/critical_batch/tokens_at_one_nat"), r.count("/critical_batch/warn_factor")};
         if (!r.exists("/nvlink_achievable_fraction") && !r.exists("/memory_reserve")) return c; // a critical-batch-only document

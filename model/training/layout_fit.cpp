@@ -45,4 +45,15 @@ ParallelLayout fitLayoutToModel(const ParallelLayout& preferred, const ModelSpec
     return fitLayout(p, gpus);
 }
 
+ParallelLayout rebalanceLayout(ParallelLayout p, long long gpus) noexcept
+{
+    const long long mp = static_cast<long long>(p.tp) * p.pp * p.cp;
+    if (mp > 0 && gpus % mp == 0) p.dp = static_cast<int>(gpus / mp);
+    while (p.ep > 1 && p.dp % p.ep != 0) --p.ep;
+    if (p.pp == 1) p.vpp = 1;
+    if (p.vpp > 1) p.schedule = Schedule::Interleaved;
+    else if (p.schedule == Schedule::Interleaved) p.schedule = Schedule::OneFOneB;
+    return p;
+}
+
 } // namespace scalescope

@@ -21,4 +21,11 @@ namespace scalescope {
 // fits the layers; then fitLayout gives dp the rest.
 [[nodiscard]] ParallelLayout fitLayoutToModel(const ParallelLayout& p, const ModelSpec& m, long long gpus) noexcept;
 
+// Keeps a layout consistent after one of its sizes changed on `gpus` GPUs
+// (what a parallelism slider does): dp takes the rest of the GPUs when
+// tp·pp·cp divides them (else it is left for the layout check to name), ep
+// falls back to the largest value at most its own that divides dp, vpp to 1
+// without a pipeline, and the schedule is interleaved exactly when vpp > 1.
+[[nodiscard]] ParallelLayout rebalanceLayout(ParallelLayout p, long long gpus) noexcept;
+
 } // namespace scalescope

@@ -92,6 +92,25 @@ double geometricMeanAbsError(std::span<const double> ratios) noexcept
     return std::exp(sum / static_cast<double>(ratios.size())) - 1.0;
 }
 
+bool isLongContext(const ValidationRun& run) noexcept
+{
+    return run.scenario.training.seqLen >= kLongContextSeqLen;
+}
+
+ErrorSummary summarizeErrors(const ValidationReport& report, const std::function<bool(const ValidationOutcome&)>& keep)
+{
+    ErrorSummary s;
+    std::vector<double> ratios;
+    for (const ValidationOutcome& o : report.outcomes) {
+        if (!o.ok || !keep(o)) continue;
+        ++s.runs;
+        ratios.push_back(o.predictedTokensPerSPerGpu / o.measuredTokensPerSPerGpu);
+        s.worst = std::max(s.worst, std::abs(o.relativeError));
+    }
+    s.geometricMean = geometricMeanAbsError(ratios);
+    return s;
+}
+
 ValidationOutcome evaluateValidationRun(const ValidationRun& run, const SpecCatalog& catalog)
 {
     ValidationOutcome o;
@@ -118,6 +137,7 @@ double runDistance(const RunPoint& scenario, const RunPoint& run) noexcept
     double d = 0;
     if (scenario.architecture != run.architecture) d += 1000;
     if (scenario.moe != run.moe) d += 100;
+    if (scenario.longContext != run.longContext) d += 10;
     if (scenario.totalParams > 0 && run.totalParams > 0) d += std::abs(std::log(scenario.totalParams / run.totalParams));
     if (scenario.gpus > 0 && run.gpus > 0)
         d += std::abs(std::log(static_cast<double>(scenario.gpus) / static_cast<double>(run.gpus)));
@@ -128,9 +148,10 @@ double runDistance(const RunPoint& scenario, const RunPoint& run) noexcept
 double validationDistance(const Scenario& scenario, const EvaluationContext& ctx, const ValidationOutcome& o) noexcept
 {
     const bool runMoe = o.run && o.run->runClass == RunClass::Moe;
+    const bool runLong = o.run && isLongContext(*o.run);
     return runDistance({ctx.gpu.architecture, ctx.model.moe.has_value(), ctx.cost.totalParams, scenario.gpus,
-                        scenario.training.precision},
-                       {o.gpuArchitecture, runMoe, o.totalParams, o.gpus, o.precision});
+                        scenario.training.precision, scenario.training.seqLen >= kLongContextSeqLen},
+                       {o.gpuArchitecture, runMoe, o.totalParams, o.gpus, o.precision, runLong});
 }
 
 std::optional<NearestValidationRun> nearestValidationRun(const Scenario& scenario, const EvaluationContext& ctx,

@@ -14,6 +14,7 @@
 #include "model/training/evaluation_context.h"
 
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -83,9 +84,25 @@ struct ValidationReport {
 // exp(mean |ln r_i|) − 1 over ratios r_i = pred_i / meas_i (> 0); 0 for none.
 [[nodiscard]] double geometricMeanAbsError(std::span<const double> ratios) noexcept;
 
+// Long context: sequences of at least 64K tokens (65,536), the threshold of
+// the long-context class (issue 33: "at least two long-context runs (≥ 64k
+// tokens with CP)"); validate shows the class's error apart.
+inline constexpr long long kLongContextSeqLen = 65536;
+[[nodiscard]] bool isLongContext(const ValidationRun& run) noexcept;
+
+// The geometric-mean and worst |error| of the outcomes a filter keeps (only
+// those that evaluated count); zeros when none is kept.
+struct ErrorSummary {
+    int runs = 0;
+    double geometricMean = 0, worst = 0;
+};
+[[nodiscard]] ErrorSummary summarizeErrors(const ValidationReport& report,
+                                           const std::function<bool(const ValidationOutcome&)>& keep);
+
 // The run closest to a scenario, for "how far off is the model near here".
 // Distance, smaller is closer (each term is a tier that dominates the next):
 //   1000 · [different GPU architecture] + 100 · [dense vs MoE differ]
+//   + 10 · [one is long context (≥ 64K tokens), the other not]
 //   + |ln(params / params_run)| + |ln(gpus / gpus_run)| + 0.5 · [precision differs]
 // Only runs that evaluated ok are candidates.
 // What the distance compares, for a scenario and for a run.
@@ -95,6 +112,7 @@ struct RunPoint {
     double totalParams = 0;
     long long gpus = 0;
     Precision precision = Precision::Bf16;
+    bool longContext = false;
 };
 [[nodiscard]] double runDistance(const RunPoint& scenario, const RunPoint& run) noexcept;
 struct NearestValidationRun {

@@ -129,6 +129,14 @@
         <source>Registers to network: capacity and bandwidth on log scales, with a roofline chart.</source>
         <translation>从寄存器到网络：对数刻度上的容量与带宽，并附屋顶线（Roofline）图。</translation>
     </message>
+    <message>
+        <source>Sweep</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <source>Step time, MFU, memory per GPU and exposed communication against one parallelism axis, with the NVLink domain boundary and the memory limit.</source>
+        <translation>步时间、MFU、每 GPU 内存和暴露通信随某一并行维度的变化，并标出 NVLink 域边界和内存上限。</translation>
+    </message>
 </context>
 <context>
     <name>PlannerExport</name>
@@ -2031,6 +2039,10 @@ HFU（硬件 FLOPs，含重计算，相对 BF16 峰值）：%4 %</translation>
         <source>Training only: comparing and suggesting layouts rank training steps</source>
         <translation>仅限训练：比较与推荐布局都按训练步排序</translation>
     </message>
+    <message>
+        <source>Set %1 to %2 from the sweep chart</source>
+        <translation>从扫描图将 %1 设为 %2</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::PowerScene</name>
@@ -3786,6 +3798,122 @@ its memory latency.</source>
     <message>
         <source>&amp;GPUs holding it:</source>
         <translation>承载的 GPU 数(&amp;G)：</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::SweepScene</name>
+    <message>
+        <source>Micro-batch size</source>
+        <translation>微批次大小</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>%1 sweep: %2</source>
+        <translation>%1 扫描：%2</translation>
+    </message>
+    <message>
+        <source>Step time, MFU, memory per GPU and exposed communication as %1 takes every valid value, everything else fixed (for TP, PP and CP, DP takes the rest of the GPUs; for GPUs, DP scales). Each point is one evaluation of the model.</source>
+        <translation>%1 取每个有效值、其余保持不变时的步时间、MFU、每 GPU 内存和暴露通信（TP、PP、CP 变化时由 DP 占用其余 GPU；GPU 数变化时 DP 随之伸缩）。每个点是模型的一次评估。</translation>
+    </message>
+    <message>
+        <source>No value of %1 gives a layout the model can run.</source>
+        <translation>%1 的任何取值都无法得到模型可运行的布局。</translation>
+    </message>
+    <message>
+        <source>The sweep charts a training step; an inference scenario&apos;s batch sweep is the throughput–latency chart in the planner.</source>
+        <translation>扫描图针对训练步；推理场景的批大小扫描见规划器中的吞吐量–延迟图。</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>步时间</translation>
+    </message>
+    <message>
+        <source>Step time (s)</source>
+        <translation>步时间（秒）</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>MFU (%)</source>
+        <translation>MFU（%）</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每 GPU 内存</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (GiB)</source>
+        <translation>每 GPU 内存（GiB）</translation>
+    </message>
+    <message>
+        <source>Exposed communication</source>
+        <translation>暴露通信</translation>
+    </message>
+    <message>
+        <source>Exposed communication (s)</source>
+        <translation>暴露通信（秒）</translation>
+    </message>
+    <message>
+        <source>usable HBM %1</source>
+        <translation>可用 HBM %1</translation>
+    </message>
+    <message>
+        <source>%1 %2: beyond one NVLink domain (%3 GPUs)</source>
+        <translation>%1 %2：超出一个 NVLink 域（%3 GPU）</translation>
+    </message>
+    <message>
+        <source>%1 %2 not drawn: %3</source>
+        <translation>%1 %2 未绘制：%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more value(s) the layout check refuses</source>
+        <translation>
+            <numerusform>… 另有 %n 个取值未通过布局检查</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ring: the scenario&apos;s %1 (%2)</source>
+        <translation>圆环：场景的 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Hollow: does not fit in HBM</source>
+        <translation>空心：超出 HBM</translation>
+    </message>
+    <message>
+        <source>Red dashes: usable HBM %1</source>
+        <translation>红色虚线：可用 HBM %1</translation>
+    </message>
+    <message>
+        <source>Exposed %1 (dotted)</source>
+        <translation>%1 暴露通信（点线）</translation>
+    </message>
+    <message>
+        <source>Shaded: %1 ≥ %2, beyond NVLink</source>
+        <translation>阴影：%1 ≥ %2，超出 NVLink 域</translation>
+    </message>
+    <message>
+        <source>%1 stays within NVLink (%2 GPUs)</source>
+        <translation>%1 保持在 NVLink 域内（%2 GPU）</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::SweepView</name>
+    <message>
+        <source>Sweep &amp;axis:</source>
+        <translation>扫描维度(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>No scenario to sweep.</source>
+        <translation>没有可扫描的场景。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 %2&lt;/b&gt;: step time %3, MFU %4 %, memory per GPU %5 of %6 usable, exposed communication %7&lt;br&gt;TP %8 · PP %9 · CP %10 · DP %11 · EP %12 on %13 GPUs; one evaluation of the model</source>
+        <translation>&lt;b&gt;%1 %2&lt;/b&gt;：步时间 %3，MFU %4 %，每 GPU 内存 %5（可用 %6），暴露通信 %7&lt;br&gt;TP %8 · PP %9 · CP %10 · DP %11 · EP %12，共 %13 个 GPU；模型的一次评估</translation>
     </message>
 </context>
 <context>

@@ -69,6 +69,39 @@ TEST_CASE("validate's text table: every row has its seven cells apart, the longe
     CHECK(longest > 40); // the case that ran into the GPU column when the column was 40 characters wide
 }
 
+TEST_CASE("validate --json: the MoE and long-context classes count their cases; the precision classes hold dense "
+          "runs only (issue 33)",
+          "[cli]")
+{
+    std::ostringstream out, err;
+    REQUIRE(runValidate({"--json"}, out, err) == 0);
+    const auto report = nlohmann::json::parse(out.str());
+    int moe = 0, moeHeld = 0, longContext = 0, longHeld = 0, denseHeld = 0;
+    for (const auto& c : report["cases"]) {
+        const bool held = c["held_to_bounds"].get<bool>();
+        const bool isMoe = c["class"] == "moe";
+        moe += isMoe;
+        moeHeld += isMoe && held;
+        longContext += c["long_context"].get<bool>();
+        longHeld += c["long_context"].get<bool>() && held;
+        denseHeld += !isMoe && held;
+    }
+    CHECK(moe >= 8);
+    CHECK(longContext >= 2);
+    CHECK(report["moe"]["runs"] == moe);
+    CHECK(report["moe"]["held"]["runs"] == moeHeld);
+    CHECK(report["long_context"]["runs"] == longContext);
+    CHECK(report["long_context"]["held"]["runs"] == longHeld);
+    CHECK(report["held_16bit"]["runs"].get<int>() + report["held_low_precision"]["runs"].get<int>() == denseHeld);
+    CHECK(report["held_runs"].get<int>() == denseHeld + moeHeld);
+    CHECK(report["moe"]["max_abs_error"].get<double>() >= report["moe"]["held"]["max_abs_error"].get<double>());
+
+    std::ostringstream text, textErr;
+    REQUIRE(runValidate({}, text, textErr) == 0);
+    CHECK_THAT(text.str(), Catch::Contains("\nmixture of experts: " + std::to_string(moe) + " runs"));
+    CHECK_THAT(text.str(), Catch::Contains("\nlong context (65,536 tokens or more): " + std::to_string(longContext) + " runs"));
+}
+
 TEST_CASE("validate's inference section follows the training table: eleven cells a row, and the same cases in JSON",
           "[cli][inference]")
 {
@@ -142,12 +175,12 @@ TEST_CASE("search ranks every fitting layout and marks those beyond the best pub
     fs::remove(file);
 }
 
-TEST_CASE("The export views are one list: thirteen, each found by its key", "[cli]")
+TEST_CASE("The export views are one list: fourteen, each found by its key", "[cli]")
 {
-    CHECK(kExportViews.size() == 13);
+    CHECK(kExportViews.size() == 14);
     for (const ExportViewInfo& v : kExportViews)
         CHECK(findExportView(v.key) == &v);
     CHECK(findExportView("report") == nullptr);
     CHECK(exportViewKeys(", ", " or ") ==
-          "chip, sm, superchip, rack, memory, roofline, topology, power, sharding, throughput-latency, timeline, breakdown or planner");
+          "chip, sm, superchip, rack, memory, roofline, topology, power, sharding, throughput-latency, timeline, breakdown, planner or sweep");
 }

@@ -2,7 +2,8 @@
 #   0 spec                                   scenario and spec files as read
 #   1 core                                   the resolved system, the operation rows, evaluation results
 #   2 chip compute memory network power      the domains
-#   3 system                                 resolving a scenario against the catalog (uses the domains)
+#   3 system calibration                     resolving a scenario against the catalog (uses the domains);
+#                                            calibration files read and fitted (nccl-tests logs)
 #   4 training inference                     the modes
 #   5 search validation report               on top (report: CSV and trace writers)
 #   6 lesson                                 lessons: scripted scenarios and questions the modes answer
@@ -15,6 +16,7 @@ foreach(d chip compute memory network power)
   set(level_${d} 2)
 endforeach()
 set(level_system 3)
+set(level_calibration 3)
 set(level_training 4)
 set(level_inference 4)
 set(level_search 5)

@@ -134,3 +134,33 @@ TEST_CASE("A user spec with the id of a built-in one replaces it", "[specs]")
     CHECK(d->overrides);
     fs::remove_all(dir);
 }
+
+TEST_CASE("An imported compute calibration under its own id does not replace the shipped one of its architecture",
+          "[specs]")
+{
+    const fs::path dir = fs::temp_directory_path() / "scalescope-user-compute-calibration-test";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    nlohmann::json j;
+    {
+        std::ifstream in(fs::path(SCALESCOPE_SPECS_DIR) / "calibration" / "compute-hopper.json");
+        j = nlohmann::json::parse(in);
+    }
+    j["id"] = "a-lab-h100"; // sorts before compute-hopper
+    std::ofstream(dir / "a.json") << j.dump(2);
+    SpecErrors errors;
+    const SpecCatalog imported = SpecCatalog::load({SCALESCOPE_SPECS_DIR}, {dir}, errors);
+    CHECK(errors.empty());
+    REQUIRE(imported.computeCalibration("a-lab-h100") != nullptr);
+    CHECK(imported.computeCalibrationFor("Hopper") == imported.computeCalibration("compute-hopper"));
+
+    // A user file with the shipped id still replaces it.
+    j["id"] = "compute-hopper";
+    j["name"] = "My Hopper kernels";
+    std::ofstream(dir / "a.json") << j.dump(2);
+    const SpecCatalog replaced = SpecCatalog::load({SCALESCOPE_SPECS_DIR}, {dir}, errors);
+    CHECK(errors.empty());
+    REQUIRE(replaced.computeCalibrationFor("Hopper") != nullptr);
+    CHECK(replaced.computeCalibrationFor("Hopper")->name == "My Hopper kernels");
+    fs::remove_all(dir);
+}

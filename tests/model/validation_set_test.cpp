@@ -67,6 +67,46 @@ TEST_CASE("validation error arithmetic: signed error and geometric-mean absolute
     CHECK(geometricMeanAbsError({}) == 0.0);
 }
 
+TEST_CASE("class summaries: the geometric-mean and worst |error| of the runs a filter keeps; long context from "
+          "65,536 tokens",
+          "[validation]")
+{
+    SpecErrors errors;
+    auto run = parseValidationRun(handMadeRun(), "hand-made.json", errors);
+    REQUIRE(run);
+    ValidationRun longRun = *run;
+    longRun.scenario.training.seqLen = 65536;
+    ValidationRun shortRun = *run;
+    shortRun.scenario.training.seqLen = 65535;
+    CHECK(isLongContext(longRun));
+    CHECK_FALSE(isLongContext(shortRun));
+    CHECK_FALSE(isLongContext(*run)); // 8,192 tokens
+
+    // Three outcomes: +10 %, -20 % and one that did not evaluate (left out whatever the filter says).
+    ValidationReport report;
+    for (const auto& [ok, pred] : {std::pair{true, 110.0}, std::pair{true, 80.0}, std::pair{false, 500.0}}) {
+        ValidationOutcome o = outcome(ok ? longRun : shortRun, "Hopper", 8e9, 8, Precision::Bf16);
+        o.run = ok && pred > 100 ? &longRun : &shortRun;
+        o.ok = ok;
+        o.measuredTokensPerSPerGpu = 100;
+        o.predictedTokensPerSPerGpu = pred;
+        o.relativeError = relativeError(pred, 100);
+        report.outcomes.push_back(o);
+    }
+    const ErrorSummary all = summarizeErrors(report, [](const ValidationOutcome&) { return true; });
+    CHECK(all.runs == 2);
+    CHECK(all.geometricMean == Approx(0.17260).epsilon(1e-4)); // exp((|ln 1.1| + |ln 0.8|) / 2) - 1
+    CHECK(all.worst == Approx(0.20));
+    const ErrorSummary lc = summarizeErrors(report, [](const ValidationOutcome& o) { return isLongContext(*o.run); });
+    CHECK(lc.runs == 1);
+    CHECK(lc.geometricMean == Approx(0.10));
+    CHECK(lc.worst == Approx(0.10));
+    const ErrorSummary none = summarizeErrors(report, [](const ValidationOutcome&) { return false; });
+    CHECK(none.runs == 0);
+    CHECK(none.geometricMean == 0);
+    CHECK(none.worst == 0);
+}
+
 TEST_CASE("a hand-made validation run parses and its error is predicted / measured - 1", "[validation]")
 {
     SpecErrors errors;
@@ -109,7 +149,7 @@ TEST_CASE("a broken validation run is reported with file and JSON path", "[valid
     CHECK(paths.count("/class") == 1);
 }
 
-TEST_CASE("nearest validation run: architecture first, then dense vs MoE, then size, GPUs, precision", "[validation]")
+TEST_CASE("nearest validation run: architecture first, then dense vs MoE, then long context, then size, GPUs, precision", "[validation]")
 {
     const EvaluationContext ctx = contextFor(presetScenario("llama3-70b-4096-h100")); // Hopper, dense, 70B, 4096, bf16
     const Scenario& s = ctx.scenario;
@@ -135,6 +175,21 @@ TEST_CASE("nearest validation run: architecture first, then dense vs MoE, then s
     CHECK(nearest->outcome == &report.outcomes[4]);
     CHECK(nearest->distance == Approx(std::log(2.0)));
 
+    // a long-context run (65,536 tokens) of the same shape is a tier further from a 4,096-token scenario
+    ValidationRun longDense;
+    longDense.runClass = RunClass::Dense;
+    longDense.scenario.training.seqLen = 65536;
+    report.outcomes.push_back(outcome(longDense, "Hopper", p, 4096, Precision::Bf16));
+    nearest = nearestValidationRun(s, ctx, report);
+    REQUIRE(nearest);
+    CHECK(nearest->outcome == &report.outcomes[4]);
+    CHECK(validationDistance(s, ctx, report.outcomes[5]) == Approx(10.0));
+    Scenario longScenario = s;
+    longScenario.training.seqLen = 131072;
+    CHECK(validationDistance(longScenario, ctx, report.outcomes[5]) == Approx(0.0));
+    CHECK(validationDistance(longScenario, ctx, report.outcomes[4]) == Approx(10.0 + std::log(2.0)));
+    report.outcomes.pop_back();
+
     // runs that did not evaluate are never chosen
     report.outcomes[4].ok = false;
     nearest = nearestValidationRun(s, ctx, report);
@@ -154,7 +209,7 @@ TEST_CASE("every shipped validation run loads and evaluates", "[validation]")
 
     std::set<std::string> architectures;
     std::set<std::string> gpus;
-    int moe = 0;
+    int moe = 0, longContext = 0;
     const ValidationReport report = evaluateValidationSet(runs, catalog());
     for (const ValidationOutcome& o : report.outcomes) {
         INFO(o.run->id << ": " << o.error);
@@ -166,13 +221,18 @@ TEST_CASE("every shipped validation run loads and evaluates", "[validation]")
         architectures.insert(o.gpuArchitecture);
         gpus.insert(o.gpu);
         if (o.run->runClass == RunClass::Moe) ++moe;
+        if (isLongContext(*o.run)) {
+            ++longContext;
+            CHECK(o.run->scenario.parallel.cp > 1); // every long-context run splits its sequences
+        }
     }
     CHECK(report.evaluated == static_cast<int>(runs.size()));
     CHECK(gpus.count("a100-sxm-80gb") == 1);
     CHECK(gpus.count("h100-sxm") == 1);
     CHECK(gpus.count("b200") == 1);
     CHECK(gpus.count("gb200-b200") == 1);
-    CHECK(moe >= 2);
+    CHECK(moe >= 8);         // issue 33: at least eight published MoE runs
+    CHECK(longContext >= 2); // and at least two with 64K tokens or more
 }
 
 TEST_CASE("Best published MFU per class: a 16-bit class is held to 16-bit runs, an FP8 class to every run of its kind; "

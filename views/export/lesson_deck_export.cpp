@@ -6,6 +6,8 @@
 #include "model/chip/superchip_fit.h"
 #include "model/lesson/lesson_steps.h"
 #include "model/spec/spec_catalog.h"
+#include "model/search/parallelism_sweep.h"
+#include "views/charts/sweep_scene.h"
 #include "views/hardware/chip_scene.h"
 #include "views/hardware/hardware_palette.h"
 #include "views/hardware/memory_view.h"
@@ -47,8 +49,9 @@ QStringList highlightIds(const LessonStep& step)
 }
 
 // The scene `scalescope-cli export --view KEY SCENARIO` draws; null for the views drawn as pages.
-std::shared_ptr<HardwareScene> hardwareScene(const SpecCatalog& catalog, const std::string& view, const PlannerResult& r)
+std::shared_ptr<HardwareScene> hardwareScene(const SpecCatalog& catalog, const LessonStep& step, const PlannerResult& r)
 {
+    const std::string& view = step.view;
     const HardwarePalette ink = HardwarePalette::print();
     const EvaluationContext& ctx = *r.context;
     if (view == "chip") return std::make_shared<ChipScene>(ctx.gpu, ink);
@@ -64,6 +67,10 @@ std::shared_ptr<HardwareScene> hardwareScene(const SpecCatalog& catalog, const s
         } catch (const std::exception&) {
             return nullptr; // a topology the view cannot lay out
         }
+    }
+    if (view == "sweep" && !r.serving() && step.viewOptions.is_object()) {
+        const auto axis = sweepAxisFromKey(step.viewOptions.value("axis", std::string()));
+        if (axis) return createSweepScene(ctx, catalog, *axis, ink);
     }
     if (view == "superchip" && ctx.system.superchip) {
         const SuperchipSpec* sc = catalog.superchip(*ctx.system.superchip);
@@ -103,7 +110,7 @@ QString captionHtml(const LessonDeckPage& page)
 
 std::shared_ptr<HardwareScene> lessonStepScene(const SpecCatalog& catalog, const LessonStep& step, const PlannerResult& result)
 {
-    std::shared_ptr<HardwareScene> scene = hardwareScene(catalog, step.view, result);
+    std::shared_ptr<HardwareScene> scene = hardwareScene(catalog, step, result);
     if (scene) scene->highlight(highlightIds(step));
     return scene;
 }
