@@ -10,6 +10,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTimer>
@@ -152,6 +153,20 @@ void TopologyView::setGpuCount(long long gpus)
     m_coalesce->stop();
     rebuildTopology();
     rebuild();
+}
+
+void TopologyView::applyFocus(const HardwareFocus& focus)
+{
+    if (focus.system != systemId()) setSystem(focus.system);
+    if (focus.gpus > 0) setGpuCount(focus.gpus);
+}
+
+std::optional<FocusMismatch> TopologyView::focusMismatch(const HardwareFocus& focus) const
+{
+    if (focus.system == systemId() && (focus.gpus <= 0 || focus.gpus == gpuCount())) return std::nullopt;
+    const QLocale locale;
+    return FocusMismatch{tr("%1, %2 GPUs").arg(m_system->currentText(), locale.toString(gpuCount())),
+                         tr("%1, %2 GPUs").arg(focus.systemName, locale.toString(focus.gpus))};
 }
 
 long long TopologyView::gpuCount() const

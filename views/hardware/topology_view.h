@@ -55,6 +55,9 @@ protected:
     void retranslateControls() override;
     void sceneRebuilt() override;
     void showEvent(QShowEvent* event) override;
+    // The scenario's system and cluster size.
+    void applyFocus(const HardwareFocus& focus) override;
+    [[nodiscard]] std::optional<FocusMismatch> focusMismatch(const HardwareFocus& focus) const override;
 
 private:
     void rebuildTopology();
