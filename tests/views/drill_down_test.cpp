@@ -320,3 +320,48 @@ TEST_CASE("Hardware in focus: the hardware views follow the scenario until the u
     CHECK(chip.focusNote().isEmpty());
     CHECK_FALSE(note->isVisible());
 }
+
+// Pictures for a person to look at (hidden: run with "[.screenshots]",
+// e.g. under Xvfb at 1920 × 1080): the drill-down chain and an air-cooled
+// power view, in English and Chinese, light and dark.
+TEST_CASE("Drill-down screenshots", "[.screenshots]")
+{
+    for (const char* lang : {"en", "zh_CN"})
+        for (const char* theme : {"light", "dark"}) {
+            Window w("gb200-nvl72-llama3-405b");
+            w.window.setTheme(QString::fromLatin1(theme));
+            REQUIRE(w.language.apply(QString::fromLatin1(lang)));
+            const QString prefix = QStringLiteral("shot-%1-%2-").arg(QString::fromLatin1(lang), QString::fromLatin1(theme));
+            REQUIRE(w.window.showView(QStringLiteral("rack")));
+            testing::settle();
+            auto& rack = w.view<RackView>("rack");
+            rack.fit();
+            doubleClick(rack, itemOfKind(*rack.scene(), "compute-tray", 4));
+            testing::renderToFile(w.window, prefix + QStringLiteral("drill-1-tray"));
+            doubleClick(rack, itemOfKind(*rack.scene(), "gpu", 18));
+            testing::renderToFile(w.window, prefix + QStringLiteral("drill-2-superchip"));
+            auto& superchip = w.view<SuperchipView>("superchip");
+            doubleClick(superchip, itemOfKind(*superchip.scene(), "gpu", 0));
+            testing::renderToFile(w.window, prefix + QStringLiteral("drill-3-chip"));
+            auto& chip = w.view<ChipView>("chip");
+            doubleClick(chip, itemOfKind(*chip.scene(), "sm", 42));
+            testing::renderToFile(w.window, prefix + QStringLiteral("drill-4-sm"));
+            CHECK(w.drill().crumbs().size() == 5);
+
+            const QString h100 = QString::fromStdString(
+                (builtinSpecRoots().front() / "scenarios" / "llama3-70b-4096-h100.scalescope.json").string());
+            REQUIRE(w.window.planner()->openFile(h100));
+            w.window.planner()->controller().evaluateNow();
+            w.window.showView(QStringLiteral("power"));
+            testing::settle();
+            testing::renderToFile(w.window, prefix + QStringLiteral("power-dgx-h100"));
+            w.window.showView(QStringLiteral("chip"));
+            auto* picker = chip.findChild<QComboBox*>(QStringLiteral("gpuPicker"));
+            REQUIRE(picker);
+            picker->setCurrentIndex(picker->findData(QStringLiteral("b200")));
+            testing::settle();
+            testing::renderToFile(w.window, prefix + QStringLiteral("focus-note"));
+            w.window.setTheme(QStringLiteral("system"));
+            REQUIRE(w.language.apply(QStringLiteral("en")));
+        }
+}
