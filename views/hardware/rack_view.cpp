@@ -83,17 +83,23 @@ void RackView::drillAt(const QPointF& scenePos)
 
 void RackView::followDrill(const DrillPath& path)
 {
-    if (path.system.isEmpty() || path.level == DrillLevel::Rack || path.tray < 0) return;
+    if (path.level == DrillLevel::Rack || path.tray < 0) { // back out to the whole rack
+        sceneRebuilt();
+        if (path.system.isEmpty() || (path.system == systemId() && path.rack == rack())) fit();
+        return;
+    }
     if (path.system != systemId() && !setSystem(path.system)) return;
     if (path.rack != rack()) setRack(path.rack);
-    for (QGraphicsItem* slot : scene() ? scene()->items() : QList<QGraphicsItem*>{}) {
-        const QString kind = slot->data(kItemKindKey).toString();
-        if (RackScene::isComputeSlotKind(kind) &&
-            slot->data(kItemIndexKey).toInt() == path.tray) {
-            zoomToSlot(slot);
-            return;
-        }
-    }
+    sceneRebuilt(); // outlines the tray
+    zoomToSlot(computeSlotItem(path.tray));
+}
+
+QGraphicsItem* RackView::computeSlotItem(int tray) const
+{
+    for (QGraphicsItem* slot : scene() ? scene()->items() : QList<QGraphicsItem*>{})
+        if (RackScene::isComputeSlotKind(slot->data(kItemKindKey).toString()) && slot->data(kItemIndexKey).toInt() == tray)
+            return slot;
+    return nullptr;
 }
 
 long long RackView::clusterGpuOf(int gpuInRack) const
@@ -160,6 +166,12 @@ void RackView::sceneRebuilt()
     auto* s = dynamic_cast<RackScene*>(scene());
     if (!s) return;
     s->clearSelectionMarks();
+    // The tray or node the drill-down stands in.
+    if (m_selection) {
+        const DrillPath& at = m_selection->drillPath();
+        if (at.level >= DrillLevel::Tray && at.system == systemId() && at.rack == rack())
+            if (QGraphicsItem* tray = computeSlotItem(at.tray)) s->markSelected(tray->sceneBoundingRect(), false);
+    }
     const SystemSpec* system = m_selected.valid() ? m_catalog.system(m_selected.system.toStdString()) : nullptr;
     const auto at = system ? rackPosition(*system, m_selected.gpu) : std::nullopt;
     if (!at || m_selected.system != systemId() || at->rack != rack()) return;

@@ -58,6 +58,8 @@ private:
     // into the superchip or GPU under it.
     void drillAt(const QPointF& scenePos);
     void followDrill(const DrillPath& path);
+    // The box of the rack's compute tray or node with this 0-based index; null when none.
+    [[nodiscard]] QGraphicsItem* computeSlotItem(int tray) const;
 
     const SpecCatalog& m_catalog;
     QLabel* m_systemLabel = nullptr;

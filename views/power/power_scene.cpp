@@ -15,7 +15,8 @@ namespace scalescope {
 namespace {
 
 constexpr qreal kBarH = 440, kBarW = 64, kColumn = 270, kPanelX = 860, kPanelW = 640;
-constexpr qreal kChainBoxW = 150, kChainBoxH = 60; // a block of the cooling path
+constexpr qreal kChainBoxW = 150, kChainBoxH = 60; // a block of the cooling path, at most
+constexpr qreal kChainGap = 60;                    // room for the lines between two blocks, at least
 
 // Cooling path colours: water, air, the cold supply and the warm return.
 const QColor kWater(0x4e, 0x79, 0xa7);
@@ -232,10 +233,11 @@ void PowerScene::addCoolingChain(const std::vector<QString>& names, const QColor
                                  const QRectF& box, const QColor& supply, const QColor& back)
 {
     const int n = static_cast<int>(names.size());
-    const qreal step = n > 1 ? (box.width() - kChainBoxW) / (n - 1) : 0;
+    const qreal w = std::min(kChainBoxW, (box.width() - (n - 1) * kChainGap) / n);
+    const qreal step = n > 1 ? (box.width() - w) / (n - 1) : 0;
     QRectF previous;
     for (int i = 0; i < n; ++i) {
-        const QRectF rect(box.left() + i * step, top, kChainBoxW, kChainBoxH);
+        const QRectF rect(box.left() + i * step, top, w, kChainBoxH);
         BoxItem* b = addBox(rect, fill, kind, i);
         b->setRadius(6);
         addLabel(names[std::size_t(i)], rect.adjusted(4, 4, -4, -4), textOn(fill), LabelStyle{13, 8, true, Qt::AlignCenter, 4});
