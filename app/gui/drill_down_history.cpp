@@ -76,7 +76,7 @@ void DrillDownHistory::drilled(const DrillPath& path)
 {
     if (m_restoring) return;
     m_window.showView(drillViewKey(path.level)); // records the view change
-    record();                                     // and, in the same view, the new level
+    record();                                    // and, in the same view, the new level
     updateBar();
 }
 
@@ -114,7 +114,8 @@ void DrillDownHistory::restore(std::size_t at)
 QStringList DrillDownHistory::crumbs() const
 {
     QStringList texts;
-    for (const DrillCrumb& c : drillCrumbs(m_selection.drillPath(), m_catalog)) texts << c.text;
+    for (const DrillCrumb& c : drillCrumbs(m_selection.drillPath(), m_catalog))
+        texts << c.text;
     return texts;
 }
 

@@ -48,8 +48,7 @@ struct Window {
         testing::settle();
         REQUIRE(window.planner()->controller().result());
     }
-    template <class V>
-    V& view(const char* key)
+    template <class V> V& view(const char* key)
     {
         auto* v = qobject_cast<V*>(window.view(QString::fromLatin1(key)));
         REQUIRE(v);
@@ -266,8 +265,7 @@ TEST_CASE("Hardware in focus: the hardware views follow the scenario until the u
     auto& chip = w.view<ChipView>("chip");
     auto& rack = w.view<RackView>("rack");
     auto& topology = w.view<TopologyView>("topology");
-    const GpuSpec* h100 = testing::builtinCatalog().gpu(
-        testing::builtinCatalog().system("dgx-h100-superpod")->gpu);
+    const GpuSpec* h100 = testing::builtinCatalog().gpu(testing::builtinCatalog().system("dgx-h100-superpod")->gpu);
     REQUIRE(h100);
     CHECK(chip.gpuId() == QString::fromStdString(h100->id));
     CHECK(w.view<SmView>("sm").gpuId() == QString::fromStdString(h100->id));
@@ -331,7 +329,8 @@ TEST_CASE("Drill-down screenshots", "[.screenshots]")
             Window w("gb200-nvl72-llama3-405b");
             w.window.setTheme(QString::fromLatin1(theme));
             REQUIRE(w.language.apply(QString::fromLatin1(lang)));
-            const QString prefix = QStringLiteral("shot-%1-%2-").arg(QString::fromLatin1(lang), QString::fromLatin1(theme));
+            const QString prefix =
+                QStringLiteral("shot-%1-%2-").arg(QString::fromLatin1(lang), QString::fromLatin1(theme));
             REQUIRE(w.window.showView(QStringLiteral("rack")));
             testing::settle();
             auto& rack = w.view<RackView>("rack");

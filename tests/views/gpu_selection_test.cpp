@@ -285,8 +285,7 @@ TEST_CASE("GPU selection: the main window shares one selection and names the GPU
     REQUIRE(topology);
     REQUIRE(window.showView(QStringLiteral("rack")));
     selection->select({QStringLiteral("dgx-h100-superpod"), 1157, 0});
-    CHECK(window.statusBar()->currentMessage() ==
-          QStringLiteral("GPU 1,157 selected — rack 36, node 144"));
+    CHECK(window.statusBar()->currentMessage() == QStringLiteral("GPU 1,157 selected — rack 36, node 144"));
     CHECK(rack->systemId() == QStringLiteral("dgx-h100-superpod"));
     CHECK(rack->rack() == 36);
     // The hidden topology view waits until it is shown to grow its graph.

@@ -171,7 +171,8 @@ TEST_CASE("Power view: an air-cooled DGX H100 draws an air path, a liquid-cooled
           "[gui][power]")
 {
     const HardwarePalette palette = HardwarePalette::light();
-    for (const auto& [preset, air] : {std::pair{"llama3-70b-4096-h100", true}, std::pair{"gb200-nvl72-llama3-405b", false}}) {
+    for (const auto& [preset, air] :
+         {std::pair{"llama3-70b-4096-h100", true}, std::pair{"gb200-nvl72-llama3-405b", false}}) {
         CAPTURE(preset);
         const PlannerResultPtr result =
             evaluateScenario(testing::builtinCatalog(), testing::presetScenario(preset), nullptr, 1);

@@ -2,8 +2,8 @@
 
 #include "chip_scene.h"
 #include "spec_picker.h"
-#include "zoomable_view.h"
 #include "views/widgets/bounded_combo_box.h"
+#include "zoomable_view.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

@@ -18,10 +18,9 @@ namespace scalescope {
 
 HardwareView::HardwareView(QWidget* parent)
     : QWidget(parent), m_view(new ZoomableGraphicsView(this)), m_controls(new ControlRowLayout),
-      m_title(new QLabel(this)), m_description(new QLabel(this)), m_legend(new QLabel(this)),
-      m_hint(new QLabel(this)), m_fit(new QToolButton(this)), m_zoomIn(new QToolButton(this)),
-      m_zoomOut(new QToolButton(this)), m_focusBar(new QWidget(this)), m_focusNote(new QLabel(m_focusBar)),
-      m_follow(new QToolButton(m_focusBar))
+      m_title(new QLabel(this)), m_description(new QLabel(this)), m_legend(new QLabel(this)), m_hint(new QLabel(this)),
+      m_fit(new QToolButton(this)), m_zoomIn(new QToolButton(this)), m_zoomOut(new QToolButton(this)),
+      m_focusBar(new QWidget(this)), m_focusNote(new QLabel(m_focusBar)), m_follow(new QToolButton(m_focusBar))
 {
     QFont titleFont = m_title->font();
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.5);
@@ -116,8 +115,10 @@ void HardwareView::rebuild(bool refit)
 void HardwareView::setScenarioFocus(const HardwareFocus& focus)
 {
     m_focus = focus;
-    if (m_following) followScenario();
-    else updateFocusNote();
+    if (m_following)
+        followScenario();
+    else
+        updateFocusNote();
 }
 
 void HardwareView::followScenario()
@@ -132,7 +133,7 @@ void HardwareView::followScenario()
 }
 
 std::optional<FocusMismatch> HardwareView::pickerMismatch(const QComboBox& picker, const QString& id,
-                                                         const QString& name)
+                                                          const QString& name)
 {
     if (id.isEmpty() || pickedId(picker) == id) return std::nullopt;
     return FocusMismatch{picker.currentText(), name.isEmpty() ? id : name};

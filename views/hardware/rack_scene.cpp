@@ -49,7 +49,8 @@ bool RackScene::isSlotKind(const QString& kind)
 
 RackScene::RackScene(const SystemSpec& system, const SpecCatalog& catalog, const HardwarePalette& palette,
                      long long rackIndex, QObject* parent)
-    : HardwareScene(palette, parent), m_rack(rackIndex), m_catalog(catalog), m_firstGpu(clusterGpu(system, rackIndex, 0))
+    : HardwareScene(palette, parent), m_rack(rackIndex), m_catalog(catalog),
+      m_firstGpu(clusterGpu(system, rackIndex, 0))
 {
     const RackSpec& rack = system.rack;
     const int units = rack.units.value;
@@ -134,7 +135,8 @@ QString RackScene::slotLabel(const SystemSpec& system, const RackSlotSpec& slot,
     if (slot.kind == "management") return tr("Management tray %1").arg(ordinal);
     if (slot.kind == "dgx-node")
         return tr("%1 · node %2")
-            .arg(QString::fromStdString(system.node.name), QLocale().toString(computeSlotNumber(system, m_rack, ordinal)));
+            .arg(QString::fromStdString(system.node.name),
+                 QLocale().toString(computeSlotNumber(system, m_rack, ordinal)));
     if (slot.kind == "blank") return tr("Open space");
     return QString::fromStdString(slot.label);
 }
@@ -155,10 +157,8 @@ void RackScene::buildContents(const SystemSpec& system, const RackSlotSpec& slot
     auto gpuChip = [&] {
         const int inRack = m_gpuCounter++;
         const QString gpuNumber = QLocale().toString(m_firstGpu + inRack);
-        const QString what = tr("GPU %1 (place %2 in rack %3) · %4")
-                                 .arg(gpuNumber)
-                                 .arg(inRack)
-                                 .arg(QLocale().toString(m_rack), gpuName);
+        const QString what =
+            tr("GPU %1 (place %2 in rack %3) · %4").arg(gpuNumber).arg(inRack).arg(QLocale().toString(m_rack), gpuName);
         return Chip{QStringLiteral("gpu"), tr("GPU %1").arg(gpuNumber), p.sm,
                     system.power.gpu
                         ? sourcedTip(what, formatted(system.power.gpu->value), *system.power.gpu, system.sources)
@@ -195,7 +195,8 @@ void RackScene::buildContents(const SystemSpec& system, const RackSlotSpec& slot
             groups.push_back(std::move(gpus));
             if (system.nodesPerDomain.value == 1) { // the node is the NVLink domain: its switches sit inside
                 std::vector<Chip> switches;
-                for (int c = 0; c < system.nvlinkDomain.nvswitch.chips.value; ++c) switches.push_back(switchChip(c));
+                for (int c = 0; c < system.nvlinkDomain.nvswitch.chips.value; ++c)
+                    switches.push_back(switchChip(c));
                 groups.push_back(std::move(switches));
             }
             for (int c = 0; c < system.node.cpus.value; ++c) others.push_back(cpuChip());
@@ -207,7 +208,8 @@ void RackScene::buildContents(const SystemSpec& system, const RackSlotSpec& slot
         }
     } else if (slot.kind == "switch-tray" && system.switchTrays) {
         std::vector<Chip> switches;
-        for (int c = 0; c < system.switchTrays->chipsPerTray.value; ++c) switches.push_back(switchChip(m_switchCounter++));
+        for (int c = 0; c < system.switchTrays->chipsPerTray.value; ++c)
+            switches.push_back(switchChip(m_switchCounter++));
         groups.push_back(std::move(switches));
     }
     if (groups.empty()) return;

@@ -63,9 +63,12 @@ void RackView::drillAt(const QPointF& scenePos)
     for (QGraphicsItem* under : scene()->items(scenePos)) {
         const QString kind = under->data(kItemKindKey).toString();
         const int index = under->data(kItemIndexKey).toInt();
-        if (RackScene::isComputeSlotKind(kind)) tray = index;
-        else if (kind == QLatin1String("superchip")) superchip = index;
-        else if (kind == QLatin1String("gpu")) gpu = index;
+        if (RackScene::isComputeSlotKind(kind))
+            tray = index;
+        else if (kind == QLatin1String("superchip"))
+            superchip = index;
+        else if (kind == QLatin1String("gpu"))
+            gpu = index;
     }
     if (tray < 0) return;
     const DrillPath& at = m_selection->drillPath();
@@ -97,7 +100,8 @@ void RackView::followDrill(const DrillPath& path)
 QGraphicsItem* RackView::computeSlotItem(int tray) const
 {
     for (QGraphicsItem* slot : scene() ? scene()->items() : QList<QGraphicsItem*>{})
-        if (RackScene::isComputeSlotKind(slot->data(kItemKindKey).toString()) && slot->data(kItemIndexKey).toInt() == tray)
+        if (RackScene::isComputeSlotKind(slot->data(kItemKindKey).toString()) &&
+            slot->data(kItemIndexKey).toInt() == tray)
             return slot;
     return nullptr;
 }

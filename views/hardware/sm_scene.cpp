@@ -103,7 +103,8 @@ qreal SmScene::buildSubpartition(const GpuSpec& gpu, int index, const QRectF& co
     const SmSpec& sm = gpu.sm;
     const qreal x = column.left() + 10, w = column.width() - 20;
     qreal y = column.top() + 8;
-    addLabel(tr("Sub-partition %1").arg(index), QRectF(x, y, w, 26), p.text, {17, 9, true, Qt::AlignLeft | Qt::AlignVCenter});
+    addLabel(tr("Sub-partition %1").arg(index), QRectF(x, y, w, 26), p.text,
+             {17, 9, true, Qt::AlignLeft | Qt::AlignVCenter});
     y += 32;
 
     const QRectF schedRect(x, y, w, 38);

@@ -101,9 +101,10 @@ void SuperchipView::drillAt(const QPointF& scenePos)
         const int g = under->data(kItemIndexKey).toInt();
         // Drilled from a rack: that superchip's GPU; opened on its own: the superchip's GPU alone.
         const bool fromRack = system && sc && at.superchip >= 0 && system->superchip == superchipId().toStdString();
-        DrillPath next = fromRack ? drillToGpu(m_catalog, at.system, clusterGpu(*system, at.rack, at.superchip * sc->gpus.value + g),
-                                               DrillLevel::Gpu)
-                                  : DrillPath{DrillLevel::Gpu, {}, 0, -1, -1, g};
+        DrillPath next =
+            fromRack ? drillToGpu(m_catalog, at.system, clusterGpu(*system, at.rack, at.superchip * sc->gpus.value + g),
+                                  DrillLevel::Gpu)
+                     : DrillPath{DrillLevel::Gpu, {}, 0, -1, -1, g};
         m_selection->drillTo(next);
         return;
     }

@@ -132,8 +132,10 @@ PowerScene::PowerScene(const PlannerResult& result, const HardwarePalette& palet
                   r.energy.facilityPower, QRectF(2 * kColumn, 30, kBarW, kBarH), QStringLiteral("facility-power"));
 
     addFeeds(ctx, r, QRectF(kPanelX, -40, kPanelW, 200));
-    if (ctx.system.cooling == "air") addAirPath(r, QRectF(kPanelX, 185, kPanelW, 215));
-    else addCoolingLoop(ctx, r, QRectF(kPanelX, 185, kPanelW, 215));
+    if (ctx.system.cooling == "air")
+        addAirPath(r, QRectF(kPanelX, 185, kPanelW, 215));
+    else
+        addCoolingLoop(ctx, r, QRectF(kPanelX, 185, kPanelW, 215));
     addAirVersusLiquid(r, QRectF(kPanelX, 425, kPanelW, 120));
     addEnergy(result, r, QRectF(0, 560, kPanelX + kPanelW, 230));
     finish();
@@ -193,7 +195,8 @@ void PowerScene::addFeeds(const EvaluationContext& ctx, const FacilityReport& r,
         const double share = f.designPerFeed.si > 0 ? std::clamp(f.normalPerFeed.si / f.designPerFeed.si, 0.0, 1.0) : 0;
         addBox(QRectF(row.topLeft(), QSizeF(row.width() * share, row.height())), hardwarePalette().powerShelf,
                QStringLiteral("feed-load"), i);
-        addLabel(tr("Feed %1").arg(i), row.adjusted(8, 0, 0, 0), LabelStyle{11, 7, true, Qt::AlignLeft | Qt::AlignVCenter, 4});
+        addLabel(tr("Feed %1").arg(i), row.adjusted(8, 0, 0, 0),
+                 LabelStyle{11, 7, true, Qt::AlignLeft | Qt::AlignVCenter, 4});
     }
     const QRectF text(box.left() + box.width() * 0.48, box.top() + 34, box.width() * 0.52, box.height() - 40);
     addLabel(tr("Normal: %1 (%2) per feed\nAfter the worst failure: %3 (%4) per feed\n%5 phase(s), power factor %6")
@@ -212,8 +215,8 @@ void PowerScene::addCoolingLoop(const EvaluationContext& ctx, const FacilityRepo
                   QRectF(box.left(), box.top(), box.width(), 28));
     const HardwarePalette& pal = hardwarePalette();
     const qreal y = box.top() + 40, h = kChainBoxH;
-    addCoolingChain({tr("Facility water"), tr("CDU"), tr("Rack cold plates")}, kWater, QStringLiteral("cooling-block"), y,
-                    box, kSupplyLine, kReturnLine);
+    addCoolingChain({tr("Facility water"), tr("CDU"), tr("Rack cold plates")}, kWater, QStringLiteral("cooling-block"),
+                    y, box, kSupplyLine, kReturnLine);
     const QRectF cdu(box.left() + (box.width() - kChainBoxW) / 2, y, kChainBoxW, h);
     addLabel(tr("supply %1").arg(formatted(supply)), QRectF(cdu.right() + 4, y - 4, 88, 18), LabelStyle{10, 7, false, Qt::AlignCenter, 4});
     addLabel(tr("return %1").arg(formatted(outlet)), QRectF(cdu.right() + 4, y + h - 14, 88, 18), LabelStyle{10, 7, false, Qt::AlignCenter, 4});
@@ -240,7 +243,8 @@ void PowerScene::addCoolingChain(const std::vector<QString>& names, const QColor
         const QRectF rect(box.left() + i * step, top, w, kChainBoxH);
         BoxItem* b = addBox(rect, fill, kind, i);
         b->setRadius(6);
-        addLabel(names[std::size_t(i)], rect.adjusted(4, 4, -4, -4), textOn(fill), LabelStyle{13, 8, true, Qt::AlignCenter, 4});
+        addLabel(names[std::size_t(i)], rect.adjusted(4, 4, -4, -4), textOn(fill),
+                 LabelStyle{13, 8, true, Qt::AlignCenter, 4});
         if (i > 0) {
             addLine(QLineF(previous.right(), previous.top() + 18, rect.left(), rect.top() + 18), QPen(supply, 3));
             addLine(QLineF(rect.left(), rect.bottom() - 18, previous.right(), previous.bottom() - 18), QPen(back, 3));

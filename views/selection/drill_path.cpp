@@ -74,7 +74,8 @@ DrillPath drillToTray(const SpecCatalog& catalog, const QString& system, long lo
 {
     const SystemSpec* spec = catalog.system(system.toStdString());
     if (!spec) return {DrillLevel::Rack, system, rack};
-    DrillPath path = drillToGpu(catalog, system, clusterGpu(*spec, rack, tray * spec->node.gpus.value), DrillLevel::Tray);
+    DrillPath path =
+        drillToGpu(catalog, system, clusterGpu(*spec, rack, tray * spec->node.gpus.value), DrillLevel::Tray);
     path.superchip = -1;
     path.gpu = -1;
     return path;
@@ -85,16 +86,21 @@ std::vector<DrillCrumb> drillCrumbs(const DrillPath& path, const SpecCatalog& ca
     const QLocale locale;
     std::vector<DrillCrumb> crumbs;
     const SystemSpec* spec = catalog.system(path.system.toStdString());
-    if (spec) crumbs.push_back({DrillLevel::Rack, QCoreApplication::translate("DrillPath", "Rack %1").arg(locale.toString(path.rack))});
+    if (spec)
+        crumbs.push_back(
+            {DrillLevel::Rack, QCoreApplication::translate("DrillPath", "Rack %1").arg(locale.toString(path.rack))});
     if (spec && path.level >= DrillLevel::Tray && path.tray >= 0) {
         const QString slot = locale.toString(computeSlotNumber(*spec, path.rack, path.tray));
-        crumbs.push_back({DrillLevel::Tray, computeSlotsAreNodes(*spec) ? QCoreApplication::translate("DrillPath", "Node %1").arg(slot)
-                                                                        : QCoreApplication::translate("DrillPath", "Tray %1").arg(slot)});
+        crumbs.push_back({DrillLevel::Tray, computeSlotsAreNodes(*spec)
+                                                ? QCoreApplication::translate("DrillPath", "Node %1").arg(slot)
+                                                : QCoreApplication::translate("DrillPath", "Tray %1").arg(slot)});
     }
     if (path.level >= DrillLevel::Superchip && path.superchip >= 0)
-        crumbs.push_back({DrillLevel::Superchip, QCoreApplication::translate("DrillPath", "Superchip %1").arg(path.superchip)});
+        crumbs.push_back(
+            {DrillLevel::Superchip, QCoreApplication::translate("DrillPath", "Superchip %1").arg(path.superchip)});
     if (path.level >= DrillLevel::Gpu && path.gpu >= 0)
-        crumbs.push_back({DrillLevel::Gpu, QCoreApplication::translate("DrillPath", "GPU %1").arg(locale.toString(path.gpu))});
+        crumbs.push_back(
+            {DrillLevel::Gpu, QCoreApplication::translate("DrillPath", "GPU %1").arg(locale.toString(path.gpu))});
     if (path.level >= DrillLevel::Sm && path.sm >= 0)
         crumbs.push_back({DrillLevel::Sm, QCoreApplication::translate("DrillPath", "SM %1").arg(path.sm)});
     return crumbs;

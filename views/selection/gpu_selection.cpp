@@ -23,7 +23,8 @@ void GpuSelection::drillTo(const DrillPath& path)
 {
     if (path == m_drill) return;
     m_drill = path;
-    if (path.gpu >= 0 && !path.system.isEmpty()) select({path.system, path.gpu, m_current.system == path.system ? m_current.clusterGpus : 0});
+    if (path.gpu >= 0 && !path.system.isEmpty())
+        select({path.system, path.gpu, m_current.system == path.system ? m_current.clusterGpus : 0});
     Q_EMIT drilled(m_drill);
 }
 
