@@ -262,6 +262,8 @@ TEST_CASE("Hardware in focus: the hardware views follow the scenario until the u
           "[gui][drilldown][focus]")
 {
     Window w("llama3-70b-4096-h100");
+    w.window.showView(QStringLiteral("topology")); // a hidden topology builds the scenario's graph when shown
+    testing::settle();
     auto& chip = w.view<ChipView>("chip");
     auto& rack = w.view<RackView>("rack");
     auto& topology = w.view<TopologyView>("topology");
@@ -297,6 +299,8 @@ TEST_CASE("Hardware in focus: the hardware views follow the scenario until the u
     w.window.planner()->controller().evaluateNow();
     testing::settle();
     CHECK(rack.systemId() == QStringLiteral("gb200-nvl72"));
+    w.window.showView(QStringLiteral("topology"));
+    testing::settle();
     CHECK(topology.gpuCount() == w.window.planner()->controller().result()->scenario.gpus);
     CHECK(w.view<SuperchipView>("superchip").superchipId() == QStringLiteral("gb200"));
     CHECK(chip.gpuId() == QStringLiteral("b200"));

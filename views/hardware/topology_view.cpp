@@ -157,6 +157,9 @@ void TopologyView::setGpuCount(long long gpus)
 
 void TopologyView::applyFocus(const HardwareFocus& focus)
 {
+    // As a followed selection: a hidden view builds the scenario's graph when shown.
+    m_focusPending = !isVisible();
+    if (m_focusPending) return;
     if (focus.system != systemId()) setSystem(focus.system);
     if (focus.gpus > 0) setGpuCount(focus.gpus);
 }
@@ -208,6 +211,7 @@ void TopologyView::follow(const GpuRef& ref)
 void TopologyView::showEvent(QShowEvent* event)
 {
     HardwareView::showEvent(event);
+    if (m_focusPending) followScenario();
     if (m_followPending) follow(m_selected);
 }
 

@@ -79,6 +79,7 @@ private:
     QPointer<GpuSelection> m_selection; // not owned
     GpuRef m_selected;
     bool m_followPending = false; // a selection arrived while hidden
+    bool m_focusPending = false;  // the scenario's hardware arrived while hidden
 };
 
 // A scene for the CLI and tests: system, GPU count and collective.
