@@ -1,5 +1,7 @@
 #include "main_window.h"
 
+#include "drill_down_history.h"
+#include "hardware_focus.h"
 #include "language.h"
 #include "message_bar.h"
 #include "navigator.h"
@@ -124,6 +126,12 @@ MainWindow::MainWindow(const SpecCatalog& catalog, std::vector<SpecError> loadEr
     if (auto* v = qobject_cast<RackView*>(view(QStringLiteral("rack")))) v->setGpuSelection(gpuSelection);
     if (auto* v = qobject_cast<TopologyView*>(view(QStringLiteral("topology")))) v->setGpuSelection(gpuSelection);
     if (auto* v = qobject_cast<ShardingMapView*>(view(QStringLiteral("sharding")))) v->setGpuSelection(gpuSelection);
+    // Drill-down rack → tray → superchip → GPU → SM on the same selection, and the scenario's hardware in focus.
+    if (auto* v = qobject_cast<SuperchipView*>(view(QStringLiteral("superchip")))) v->setGpuSelection(gpuSelection);
+    if (auto* v = qobject_cast<ChipView*>(view(QStringLiteral("chip")))) v->setGpuSelection(gpuSelection);
+    if (auto* v = qobject_cast<SmView*>(view(QStringLiteral("sm")))) v->setGpuSelection(gpuSelection);
+    m_drillDown = new DrillDownHistory(*this, *m_stack, *gpuSelection, m_catalog);
+    new ScenarioHardwareFocus(*this, m_planner->controller(), this);
     connect(gpuSelection, &GpuSelection::changed, this,
             [this](const GpuRef& ref) { statusBar()->showMessage(GpuSelection::describe(ref, m_catalog), 8000); });
     // The scenario's name may be long: the label gives way (its tooltip has it whole)
@@ -148,6 +156,7 @@ MainWindow::MainWindow(const SpecCatalog& catalog, std::vector<SpecError> loadEr
             m_welcome = nullptr;
         });
     }
+    column->addWidget(m_drillDown->bar());
     column->addWidget(m_stack, 1);
     setCentralWidget(centre);
     retranslate();
@@ -162,6 +171,7 @@ MainWindow::MainWindow(const SpecCatalog& catalog, std::vector<SpecError> loadEr
     const int navigatorWidth = m_navigator->sizeHintForColumn(0) + 2 * m_navigator->frameWidth() + kNavigatorPadding;
     resizeDocks({dock}, {std::max(m_navigator->minimumWidth(), navigatorWidth)}, Qt::Horizontal);
     if (!showView(m_settings.currentView)) showView(QStringLiteral("planner"));
+    m_drillDown->clear(); // Back starts from the first view shown
     if (!m_settings.geometry.isEmpty()) restoreGeometry(m_settings.geometry);
     else resize(1400, 860);
     if (!m_settings.windowState.isEmpty()) restoreState(m_settings.windowState, AppSettings::kWindowStateVersion);
@@ -193,6 +203,8 @@ void MainWindow::buildMenus()
         a->setData(e.key);
         connect(a, &QAction::triggered, this, [this, key = e.key] { showView(key); });
     }
+    m_viewMenu->addSeparator();
+    m_viewMenu->addActions({m_drillDown->backAction(), m_drillDown->forwardAction()});
     m_viewMenu->addSeparator();
     // Every dock can be brought back from here once closed.
     for (QDockWidget* d : {m_navigatorDock, m_planner->controlsDock(), m_planner->breakdownDock()})

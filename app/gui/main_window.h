@@ -19,6 +19,7 @@ class QStackedWidget;
 
 namespace scalescope {
 
+class DrillDownHistory;
 class Language;
 class MessageBar;
 class PlannerWorkspace;
@@ -41,6 +42,7 @@ public:
     [[nodiscard]] PlannerWorkspace* planner() const noexcept { return m_planner; }
     // Problems with files, shown above the view until dismissed.
     [[nodiscard]] MessageBar* messageBar() const noexcept { return m_messages; }
+    [[nodiscard]] DrillDownHistory* drillDown() const noexcept { return m_drillDown; }
     // The first start's welcome strip; null once dismissed (in this or an earlier run).
     [[nodiscard]] WelcomeStrip* welcomeStrip() const noexcept { return m_welcome; }
 
@@ -69,6 +71,7 @@ private:
     QMenu* m_plannerMenu = nullptr;
     PlannerWorkspace* m_planner = nullptr;
     WelcomeStrip* m_welcome = nullptr;
+    DrillDownHistory* m_drillDown = nullptr;
     QDockWidget* m_navigatorDock = nullptr;
     QMenu* m_languageMenu = nullptr;
     QMenu* m_themeMenu = nullptr;

@@ -25,6 +25,33 @@
     </message>
 </context>
 <context>
+    <name>DrillPath</name>
+    <message>
+        <source>Rack %1</source>
+        <translation>机架 %1</translation>
+    </message>
+    <message>
+        <source>Node %1</source>
+        <translation>节点 %1</translation>
+    </message>
+    <message>
+        <source>Tray %1</source>
+        <translation>托盘 %1</translation>
+    </message>
+    <message>
+        <source>Superchip %1</source>
+        <translation>超级芯片 %1</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>SM %1</source>
+        <translation>SM %1</translation>
+    </message>
+</context>
+<context>
     <name>Navigator</name>
     <message>
         <source>Planner</source>
@@ -823,20 +850,12 @@
         <translation>裸片间互连 / NVLink-C2C</translation>
     </message>
     <message>
-        <source>Die %1 of %2</source>
-        <translation>裸片 %1（共 %2 个）</translation>
-    </message>
-    <message>
         <source>%1 SMs on this die</source>
         <translation>本裸片上有 %1 个 SM</translation>
     </message>
     <message>
         <source>Die %1 · %2 SMs</source>
         <translation>裸片 %1 · %2 个 SM</translation>
-    </message>
-    <message>
-        <source>L2 partition %1 of %2</source>
-        <translation>L2 分区 %1（共 %2 个）</translation>
     </message>
     <message>
         <source>%1 of %2 in all</source>
@@ -853,10 +872,6 @@
     <message>
         <source>Streaming multiprocessor %1 (die %2)</source>
         <translation>流式多处理器 %1（裸片 %2）</translation>
-    </message>
-    <message>
-        <source>HBM stack %1 of %2: capacity</source>
-        <translation>HBM 堆栈 %1（共 %2 个）：容量</translation>
     </message>
     <message>
         <source>Bandwidth of this stack</source>
@@ -877,10 +892,6 @@
     <message>
         <source>%1 package</source>
         <translation>%1 封装</translation>
-    </message>
-    <message>
-        <source>NVLink %1 port %2 of %3</source>
-        <translation>NVLink %1 端口 %2（共 %3 个）</translation>
     </message>
     <message>
         <source>%1 for all %2 links, both directions</source>
@@ -946,12 +957,51 @@
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
+    <message>
+        <source>Die %1 (%2 dies)</source>
+        <translation>裸片 %1（共 %2 个裸片）</translation>
+    </message>
+    <message>
+        <source>L2 partition %1 (%2 partitions)</source>
+        <translation>L2 分区 %1（共 %2 个分区）</translation>
+    </message>
+    <message>
+        <source>HBM stack %1 (%2 stacks): capacity</source>
+        <translation>HBM 堆栈 %1（共 %2 个堆栈）：容量</translation>
+    </message>
+    <message>
+        <source>NVLink %1 port %2 (%3 ports)</source>
+        <translation>NVLink %1 端口 %2（共 %3 个端口）</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::ChipView</name>
     <message>
         <source>&amp;GPU:</source>
         <translation>GPU(&amp;G)：</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::DrillDownHistory</name>
+    <message>
+        <source>&amp;Back</source>
+        <translation>后退(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Back to the previous view or level (Alt+Left)</source>
+        <translation>返回上一个视图或层级（Alt+Left）</translation>
+    </message>
+    <message>
+        <source>&amp;Forward</source>
+        <translation>前进(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Forward again (Alt+Right)</source>
+        <translation>再次前进（Alt+Right）</translation>
+    </message>
+    <message>
+        <source>Double-click a tray, superchip, GPU or SM to look inside it</source>
+        <translation>双击托盘、超级芯片、GPU 或 SM 可查看其内部</translation>
     </message>
 </context>
 <context>
@@ -965,12 +1015,12 @@
         <translation>已选择 GPU %1</translation>
     </message>
     <message>
-        <source>GPU %1 selected — rack %2, node %3 (GPU %4 of the rack)</source>
-        <translation>已选择 GPU %1 — 第 %2 个机架，节点 %3（机架内 GPU %4）</translation>
+        <source>GPU %1 selected — rack %2, node %3</source>
+        <translation>已选择 GPU %1 — 机架 %2，节点 %3</translation>
     </message>
     <message>
-        <source>GPU %1 selected — rack %2, tray %3 (GPU %4 of the rack)</source>
-        <translation>已选择 GPU %1 — 第 %2 个机架，计算托盘 %3（机架内 GPU %4）</translation>
+        <source>GPU %1 selected — rack %2, tray %3</source>
+        <translation>已选择 GPU %1 — 机架 %2，托盘 %3</translation>
     </message>
 </context>
 <context>
@@ -1009,6 +1059,18 @@
     <message>
         <source>Wheel: zoom · drag: pan · hover: value and source</source>
         <translation>滚轮：缩放 · 拖动：平移 · 悬停：数值与来源</translation>
+    </message>
+    <message>
+        <source>Showing %1, not the scenario&apos;s %2</source>
+        <translation>当前显示 %1，而非场景中的 %2</translation>
+    </message>
+    <message>
+        <source>Follow scenario</source>
+        <translation>跟随场景</translation>
+    </message>
+    <message>
+        <source>Show the current scenario&apos;s hardware again</source>
+        <translation>重新显示当前场景的硬件</translation>
     </message>
 </context>
 <context>
@@ -2269,6 +2331,36 @@ Flow for this job: %3 (%4 of heat)</source>
         <source>Serving: %1 tokens per joule.</source>
         <translation>推理服务：每焦耳 %1 个 token。</translation>
     </message>
+    <message>
+        <source>Air cooling: ΔT %1 K through the nodes</source>
+        <translation>风冷：流经节点的 ΔT 为 %1 K</translation>
+    </message>
+    <message>
+        <source>Air handlers (CRAH)</source>
+        <translation>空气处理机组（CRAH）</translation>
+    </message>
+    <message>
+        <source>Cold aisle</source>
+        <translation>冷通道</translation>
+    </message>
+    <message>
+        <source>Node fans</source>
+        <translation>节点风扇</translation>
+    </message>
+    <message>
+        <source>Hot aisle</source>
+        <translation>热通道</translation>
+    </message>
+    <message>
+        <source>Airflow per rack: %1 m³/h (%2 CFM)
+Airflow for this job: %3 m³/h (%4 of heat)</source>
+        <translation>每机架风量：%1 m³/h（%2 CFM）
+本作业风量：%3 m³/h（热负荷 %4）</translation>
+    </message>
+    <message>
+        <source>An air-cooled system: no coolant loop reaches the rack; the room&apos;s air handlers carry the heat away</source>
+        <translation>风冷系统：没有冷却液回路进入机架，由机房的空气处理机组带走热量</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::PowerView</name>
@@ -2412,10 +2504,6 @@ Flow for this job: %3 (%4 of heat)</source>
         <translation>NVSwitch %1</translation>
     </message>
     <message>
-        <source>NVSwitch chip %1 of %2 in the NVLink domain</source>
-        <translation>NVLink 域内 NVSwitch 芯片 %1（共 %2 个）</translation>
-    </message>
-    <message>
         <source>%1 ports × %2</source>
         <translation>%1 个端口 × %2</translation>
     </message>
@@ -2504,12 +2592,16 @@ Flow for this job: %3 (%4 of heat)</source>
         <translation>%1 · 每个 NVLink 域 %2 个 GPU · %3</translation>
     </message>
     <message>
-        <source> · rack %1 of %2: cluster GPUs %3–%4</source>
-        <translation> · 第 %1 个机架（共 %2 个）：集群 GPU %3–%4</translation>
+        <source> · rack %1 of racks 0–%2: cluster GPUs %3–%4</source>
+        <translation> · 机架 %1（机架 0–%2）：集群 GPU %3–%4</translation>
     </message>
     <message>
-        <source>GPU %1 of the rack · cluster GPU %2 · %3</source>
-        <translation>机架内 GPU %1 · 集群 GPU %2 · %3</translation>
+        <source>GPU %1 (place %2 in rack %3) · %4</source>
+        <translation>GPU %1（机架 %3 内位置 %2）· %4</translation>
+    </message>
+    <message>
+        <source>NVSwitch chip %1 of the NVLink domain&apos;s %2</source>
+        <translation>NVSwitch 芯片 %1（NVLink 域共 %2 颗）</translation>
     </message>
 </context>
 <context>
@@ -3503,6 +3595,10 @@ its memory latency.</source>
         <source>Threads and registers must be positive.</source>
         <translation>线程数和寄存器数必须为正。</translation>
     </message>
+    <message>
+        <source>%1 — streaming multiprocessor %2 of %3</source>
+        <translation>%1 — 流式多处理器 %2（共 %3 个）</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::SmView</name>
@@ -4211,6 +4307,10 @@ its memory latency.</source>
     <message>
         <source> GPUs</source>
         <translation> 个 GPU</translation>
+    </message>
+    <message>
+        <source>%1, %2 GPUs</source>
+        <translation>%1，%2 个 GPU</translation>
     </message>
 </context>
 <context>
