@@ -5,8 +5,10 @@
 #include "navigator.h"
 #include "planner_export.h"
 #include "planner_workspace.h"
+#include "presentation_mode.h"
 #include "report_action.h"
 #include "scenario_controller.h"
+#include "scene_text_actions.h"
 #include "theme.h"
 #include "trace_export.h"
 #include "welcome_strip.h"
@@ -195,6 +197,11 @@ void MainWindow::buildMenus()
     for (QDockWidget* d : {m_navigatorDock, m_planner->controlsDock(), m_planner->breakdownDock()})
         m_viewMenu->addAction(d->toggleViewAction());
     m_viewMenu->addSeparator();
+    m_presentation = new PresentationMode(*this, {m_navigatorDock, m_planner->controlsDock(), m_planner->breakdownDock()});
+    m_viewMenu->addAction(m_presentation->action());
+    m_sceneText = new SceneTextActions(*this, m_settings);
+    m_sceneText->addTo(*m_viewMenu);
+    m_viewMenu->addSeparator();
     m_themeMenu = m_viewMenu->addMenu(QString());
     m_themeGroup = new QActionGroup(this);
     const Theme current = themeFromKey(m_settings.theme).value_or(Theme::System);
@@ -331,6 +338,8 @@ void MainWindow::retranslate()
     }
     m_languageMenu->setTitle(tr("&Language"));
     m_themeMenu->setTitle(tr("&Theme"));
+    m_presentation->retranslate();
+    m_sceneText->retranslate();
     const QList<QAction*> themes = m_themeGroup->actions();
     themes.at(0)->setText(tr("Follow the &system"));
     themes.at(1)->setText(tr("&Light"));
@@ -356,6 +365,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
         event->ignore();
         return;
     }
+    m_presentation->setActive(false); // the window and docks as the user arranged them
     m_settings.geometry = saveGeometry();
     m_settings.windowState = saveState(AppSettings::kWindowStateVersion);
     m_settings.language = m_language.current();

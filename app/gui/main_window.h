@@ -22,6 +22,8 @@ namespace scalescope {
 class Language;
 class MessageBar;
 class PlannerWorkspace;
+class PresentationMode;
+class SceneTextActions;
 class WelcomeStrip;
 class SpecCatalog;
 
@@ -43,6 +45,9 @@ public:
     [[nodiscard]] MessageBar* messageBar() const noexcept { return m_messages; }
     // The first start's welcome strip; null once dismissed (in this or an earlier run).
     [[nodiscard]] WelcomeStrip* welcomeStrip() const noexcept { return m_welcome; }
+    // View → Presentation (F11) and the scene text size (Ctrl+= / Ctrl+- / Ctrl+0).
+    [[nodiscard]] PresentationMode* presentation() const noexcept { return m_presentation; }
+    [[nodiscard]] SceneTextActions* sceneTextActions() const noexcept { return m_sceneText; }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -79,6 +84,8 @@ private:
     QAction* m_exportTraceAction = nullptr;
     QAction* m_exportReportAction = nullptr;
     QAction* m_aboutAction = nullptr;
+    PresentationMode* m_presentation = nullptr;
+    SceneTextActions* m_sceneText = nullptr;
     QActionGroup* m_languageGroup = nullptr;
     QString m_scenarioName;
 };

@@ -118,11 +118,16 @@ void SelectionMarkItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*
     }
 }
 
+bool LabelItem::drawnAtScale(qreal lod) const
+{
+    return font().pixelSize() * lod >= std::max(m_minScreenPixels, SceneText::instance().floorPixels());
+}
+
 void LabelItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*)
 {
     const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
     // Unreadable (or, presenting, too small for the back of the room): leave the box plain.
-    if (font().pixelSize() * lod < std::max(m_minScreenPixels, SceneText::instance().floorPixels())) return;
+    if (!drawnAtScale(lod)) return;
     // Drawn as text (not paths), so SVG and PDF exports keep it selectable. Each line at its
     // baseline: drawText into a rectangle with alignment flags lays the text out again on
     // every paint (~0.2 ms a label here), which made panning a large topology stutter.
