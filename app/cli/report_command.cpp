@@ -36,6 +36,34 @@ has a footer: page n of m, the program version, the date and the scenario.
 
 } // namespace
 
+std::optional<std::string> paperOption(const std::optional<std::string>& page, std::ostream& err)
+{
+    const std::string name = page.value_or(QLocale().measurementSystem() == QLocale::ImperialUSSystem ? "letter" : "a4");
+    if (name != "a4" && name != "letter") {
+        err << "error: --page: expected a4 or letter, found \"" << name << "\"\n";
+        return std::nullopt;
+    }
+    return name;
+}
+
+std::unique_ptr<ExportLanguage> applyExportLanguage(const std::optional<std::string>& lang, std::ostream& err, int& exitCode)
+{
+    auto out = std::make_unique<ExportLanguage>();
+    out->code = lang ? QString::fromStdString(*lang) : Language::systemDefault();
+    if (out->code != QLatin1String("en") && out->code != QLatin1String("zh_CN")) {
+        err << "error: --lang: expected en or zh_CN, found \"" << out->code.toStdString() << "\"\n";
+        exitCode = Usage;
+        return nullptr;
+    }
+    if (!out->language.apply(out->code)) {
+        err << "error: --lang: the " << out->code.toStdString() << " translation could not be loaded\n";
+        exitCode = BadInput;
+        return nullptr;
+    }
+    if (out->code == QLatin1String("zh_CN")) QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
+    return out;
+}
+
 int runReport(const Args& args, std::ostream& out, std::ostream& err)
 {
     const auto parsed = CliArgs::parse(args, {"--help", "-h"}, {"-o", "--output", "--page", "--lang", "--compare"}, err);
@@ -54,30 +82,13 @@ int runReport(const Args& args, std::ostream& out, std::ostream& err)
         err << "error: -o " << *file << ": a report is a PDF: name the file .pdf\n";
         return Usage;
     }
-    const std::string pageName = parsed->value("--page").value_or(QLocale().measurementSystem() == QLocale::ImperialUSSystem ? "letter" : "a4");
-    if (pageName != "a4" && pageName != "letter") {
-        err << "error: --page: expected a4 or letter, found \"" << pageName << "\"\n";
-        return Usage;
-    }
+    const auto pageName = paperOption(parsed->value("--page"), err);
+    if (!pageName) return Usage;
     const auto app = ensureOffscreenApplication();
-    const QString lang = parsed->value("--lang") ? QString::fromStdString(*parsed->value("--lang")) : Language::systemDefault();
-    if (lang != QLatin1String("en") && lang != QLatin1String("zh_CN")) {
-        err << "error: --lang: expected en or zh_CN, found \"" << lang.toStdString() << "\"\n";
-        return Usage;
-    }
-    Language language;
-    if (!language.apply(lang)) {
-        err << "error: --lang: the " << lang.toStdString() << " translation could not be loaded\n";
-        return BadInput;
-    }
-    // Numbers and the date in the report's language; the caller's locale again afterwards.
-    const QLocale callersLocale;
-    struct LocaleGuard {
-        QLocale saved;
-        ~LocaleGuard() { QLocale::setDefault(saved); }
-    } guard{callersLocale};
-    if (lang == QLatin1String("zh_CN")) QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
-    const auto page = exportPageFrom(QString::fromStdString(pageName), nullptr);
+    int languageError = Ok;
+    const auto language = applyExportLanguage(parsed->value("--lang"), err, languageError);
+    if (!language) return languageError;
+    const auto page = exportPageFrom(QString::fromStdString(*pageName), nullptr);
 
     const SpecCatalog& catalog = sharedCatalog(err);
     const PlannerResultPtr result = evaluateScenarioFile(catalog, parsed->positional().front(), err);

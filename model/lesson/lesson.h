@@ -56,6 +56,7 @@ struct LessonStep {
     LessonText title;
     LessonText caption;
     std::optional<LessonQuestion> question;
+    std::string source; // a key of the lesson's sources the caption quotes ("" = none)
 };
 
 struct Lesson {
@@ -63,8 +64,9 @@ struct Lesson {
     std::string file;          // where it was read from
     LessonText title;
     LessonText summary;
-    std::vector<std::string> sources; // seeds and papers the steps come from
+    std::vector<std::string> sources; // seeds and papers the steps come from ("key: citation", in key order)
     int minutes = 0;                  // about how long the lesson takes in class
+    std::string scenario;             // the scenario the lesson opens with ("" = the first step names one)
     std::vector<LessonStep> steps;    // at least one
 };
 

@@ -25,6 +25,25 @@
     </message>
 </context>
 <context>
+    <name>LessonDeck</name>
+    <message>
+        <source>Predict:</source>
+        <translation>预测：</translation>
+    </message>
+    <message>
+        <source>The model says:</source>
+        <translation>模型给出：</translation>
+    </message>
+    <message>
+        <source>The &quot;%1&quot; view is shown as the planner in this deck.</source>
+        <translation>本讲义中“%1”视图以规划器代替显示。</translation>
+    </message>
+    <message>
+        <source>%1 · step %2 of %3</source>
+        <translation>%1 · 第 %2 步，共 %3 步</translation>
+    </message>
+</context>
+<context>
     <name>Navigator</name>
     <message>
         <source>Planner</source>
