@@ -1,6 +1,10 @@
+#include "model/lesson/lesson_reader.h" // first: see lesson_panel.h
+
 #include "main_window.h"
 
 #include "language.h"
+#include "lesson_chooser.h"
+#include "lesson_panel.h"
 #include "message_bar.h"
 #include "navigator.h"
 #include "planner_export.h"
@@ -148,6 +152,10 @@ MainWindow::MainWindow(const SpecCatalog& catalog, std::vector<SpecError> loadEr
         });
     }
     column->addWidget(m_stack, 1);
+    m_lessonPanel = new LessonPanel(m_catalog, *this, *m_planner, m_language, centre);
+    column->addWidget(m_lessonPanel);
+    connect(m_lessonPanel, &LessonPanel::problem, m_messages, &MessageBar::addMessage);
+    connect(m_presentation, &PresentationMode::activeChanged, m_lessonPanel, &LessonPanel::setPresenting);
     setCentralWidget(centre);
     retranslate();
     if (!m_loadErrors.empty()) {
@@ -226,12 +234,24 @@ void MainWindow::buildMenus()
         connect(a, &QAction::triggered, this, [this, c = code] { setLanguage(c); });
     }
     m_helpMenu = menuBar()->addMenu(QString());
+    m_lessonsAction = m_helpMenu->addAction(QString(), this, &MainWindow::chooseLesson);
+    m_lessonsAction->setObjectName(QStringLiteral("lessons"));
     m_aboutAction = m_helpMenu->addAction(QString(), this, [this] {
         QMessageBox::about(this, tr("About ScaleScope"),
                            tr("<h3>ScaleScope %1</h3><p>See an AI system from one GPU's SMs up to racks of NVL72s, "
                               "and feel its performance.</p><p>User specs: %2</p>")
                                .arg(QString::fromUtf8(versionString()), QString::fromStdString(userSpecDir().string())));
     });
+}
+
+void MainWindow::chooseLesson()
+{
+    SpecErrors errors;
+    const auto dir = builtinLessonDir();
+    const std::vector<Lesson> lessons = dir ? loadLessons(*dir, errors) : std::vector<Lesson>{};
+    for (const SpecError& e : errors) m_messages->addMessage(QString::fromStdString(e.text()));
+    if (const auto chosen = scalescope::chooseLesson(this, lessons, m_language.current()))
+        m_lessonPanel->open(lessons[*chosen]);
 }
 
 void MainWindow::exportView()
@@ -349,6 +369,7 @@ void MainWindow::retranslate()
     m_plannerMenu->setTitle(tr("&Planner"));
     m_planner->retranslate();
     m_aboutAction->setText(tr("&About ScaleScope"));
+    m_lessonsAction->setText(tr("&Lessons…"));
     m_navigator->parentWidget()->setWindowTitle(tr("Views"));
     m_scenarioLabel->setText(m_scenarioName.isEmpty() ? tr("No scenario open") : tr("Scenario: %1").arg(m_scenarioName));
     m_scenarioLabel->setToolTip(m_scenarioLabel->text());

@@ -20,6 +20,7 @@ class QStackedWidget;
 namespace scalescope {
 
 class Language;
+class LessonPanel;
 class MessageBar;
 class PlannerWorkspace;
 class PresentationMode;
@@ -48,6 +49,9 @@ public:
     // View → Presentation (F11) and the scene text size (Ctrl+= / Ctrl+- / Ctrl+0).
     [[nodiscard]] PresentationMode* presentation() const noexcept { return m_presentation; }
     [[nodiscard]] SceneTextActions* sceneTextActions() const noexcept { return m_sceneText; }
+    // Help → Lessons…: the lesson strip under the view.
+    [[nodiscard]] LessonPanel* lessonPanel() const noexcept { return m_lessonPanel; }
+    void chooseLesson();
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -86,6 +90,8 @@ private:
     QAction* m_aboutAction = nullptr;
     PresentationMode* m_presentation = nullptr;
     SceneTextActions* m_sceneText = nullptr;
+    LessonPanel* m_lessonPanel = nullptr;
+    QAction* m_lessonsAction = nullptr;
     QActionGroup* m_languageGroup = nullptr;
     QString m_scenarioName;
 };

@@ -188,6 +188,9 @@ TEST_CASE("Ctrl+= scales scene text, Ctrl+0 resets it, and the factor is remembe
     SceneText::instance().reset();
     {
         MainWindow window(testing::builtinCatalog(), {}, saved, language);
+        window.show();
+        window.activateWindow();
+        REQUIRE(QTest::qWaitForWindowActive(&window));
         CHECK(SceneText::instance().scale() == Approx(1.1)); // restored from the settings
         QTest::keyClick(&window, Qt::Key_0, Qt::ControlModifier);
         CHECK(SceneText::instance().scale() == 1.0);
@@ -209,7 +212,7 @@ TEST_CASE("In presentation mode at 1920 x 1080 every view's text is readable fro
     for (const char* code : {"en", "zh_CN"}) {
         REQUIRE(language.apply(QString::fromLatin1(code)));
         MainWindow window(testing::builtinCatalog(), {}, AppSettings{}, language);
-        window.planner()->controller().load(testing::presetScenario("llama3-70b-h100-64"));
+        window.planner()->controller().load(testing::presetScenario("gb200-nvl72-llama3-405b"));
         window.show();
         window.presentation()->setActive(true);
         window.setGeometry(0, 0, 1920, 1080); // the offscreen screen is not 1080p: the projector's size
