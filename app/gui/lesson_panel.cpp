@@ -133,9 +133,9 @@ bool LessonPanel::open(const Lesson& lesson)
     // about (save, discard or cancel) and never overwritten by a step.
     if (!m_planner.newScenario()) return false;
     m_lesson = std::make_unique<Lesson>(lesson);
+    m_step = 0;
     show();
     for (QShortcut* k : m_keys) k->setEnabled(true);
-    showTexts();
     goTo(0);
     m_next->setFocus(); // Space and the arrows step from here
     return true;
