@@ -77,6 +77,7 @@ LessonPanel::LessonPanel(const SpecCatalog& catalog, MainWindow& window, Planner
         l->setWordWrap(true);
         l->setTextInteractionFlags(Qt::TextSelectableByMouse);
     }
+    m_answer->setTextFormat(Qt::RichText);
     m_lessonTitle->setEnabled(false); // muted: the lesson's name above its step
     m_steps->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_steps->setMinimumContentsLength(24);
@@ -255,8 +256,11 @@ void LessonPanel::showTexts()
         SpecErrors errors;
         const auto answer = answerQuestion(*m_lesson, m_step, m_catalog, errors);
         const QString explanation = q(step.question->explanation.in(lang));
-        m_answer->setText(tr("The model says: %1").arg(answer ? q(answer->text) : errorText(errors)) +
-                          (explanation.isEmpty() ? QString() : QStringLiteral("\n") + explanation));
+        // The number in bold, the explanation under it in the caption's weight.
+        m_answer->setText(QStringLiteral("<b>%1</b>").arg(tr("The model says: %1")
+                                                               .arg(answer ? q(answer->text) : errorText(errors))
+                                                               .toHtmlEscaped()) +
+                          (explanation.isEmpty() ? QString() : QStringLiteral("<br>") + explanation.toHtmlEscaped()));
     }
 }
 
@@ -277,7 +281,7 @@ void LessonPanel::applyFonts()
     };
     m_title->setFont(scaled(m_presenting ? kPresentingTitleScale : kTitleScale, true));
     for (QLabel* l : {m_caption, m_prompt, m_answer})
-        l->setFont(scaled(m_presenting ? kPresentingCaptionScale : kCaptionScale, l == m_answer));
+        l->setFont(scaled(m_presenting ? kPresentingCaptionScale : kCaptionScale, false));
 }
 
 void LessonPanel::retranslate()

@@ -15,6 +15,7 @@
 #include "app/gui/planner_workspace.h"
 #include "app/gui/presentation_mode.h"
 #include "app/gui/scenario_controller.h"
+#include "app/gui/theme.h"
 #include "views/hardware/hardware_scene.h"
 #include "views/hardware/hardware_view.h"
 
@@ -205,5 +206,41 @@ TEST_CASE("A lesson opened over unsaved changes asks first, in Chinese too, and 
     CHECK(QFontInfo(window.lessonPanel()->captionLabel()->font()).pixelSize() >= 24);
     CHECK(QFontInfo(window.lessonPanel()->captionLabel()->font()).pixelSize() > deskPixels);
     window.presentation()->setActive(false);
+    REQUIRE(language.apply(QStringLiteral("en")));
+}
+
+TEST_CASE("A lesson step in presentation mode renders at 1920 x 1080 in both languages and themes", "[gui][lesson]")
+{
+    Language language;
+    const std::vector<Lesson> lessons = shippedLessons();
+    const Lesson& rooflines = lessonWithId(lessons, "llm-rooflines");
+    std::size_t asking = 0;
+    while (asking < rooflines.steps.size() && !rooflines.steps[asking].question) ++asking;
+    REQUIRE(asking < rooflines.steps.size());
+    for (Theme theme : {Theme::Light, Theme::Dark}) {
+        applyTheme(theme);
+        for (const char* code : {"en", "zh_CN"}) {
+            REQUIRE(language.apply(QString::fromLatin1(code)));
+            AppSettings settings;
+            settings.welcomeDismissed = true;
+            MainWindow window(testing::builtinCatalog(), {}, settings, language);
+            window.show();
+            window.presentation()->setActive(true);
+            // The offscreen screen is 800 × 800: out of full screen, at a projector's size.
+            window.showNormal();
+            window.setGeometry(0, 0, 1920, 1080);
+            REQUIRE(window.lessonPanel()->open(rooflines));
+            window.lessonPanel()->goTo(asking);
+            window.lessonPanel()->reveal();
+            window.planner()->controller().evaluateNow();
+            QCoreApplication::processEvents();
+            const QImage image = testing::renderToFile(
+                window, QStringLiteral("presentation-lesson-%1-%2").arg(QString::fromLatin1(code), themeKey(theme)));
+            CHECK(image.size() == QSize(1920, 1080));
+            CHECK(testing::distinctColours(image) > 8);
+            window.presentation()->setActive(false);
+        }
+    }
+    applyTheme(Theme::Light);
     REQUIRE(language.apply(QStringLiteral("en")));
 }
