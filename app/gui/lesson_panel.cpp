@@ -10,6 +10,7 @@
 #include "views/charts/memory_page.h"
 #include "views/hardware/hardware_scene.h"
 #include "views/hardware/hardware_view.h"
+#include "views/widgets/bounded_combo_box.h"
 
 #include <QAbstractButton>
 #include <QAbstractSlider>
@@ -34,6 +35,7 @@ namespace {
 // 24 px and a title of 30 px are what slide guides ask of 1080-line
 // projections (24 pt body text on a 7.5-inch-high slide is 48 of 1080 lines
 // for a full slide; a strip under a live view settles for half of that).
+constexpr int kStepListCharacters = 24; // "3. The TP limit on one no…" names the step
 constexpr double kTitleScale = 1.3, kCaptionScale = 1.1;
 constexpr double kPresentingTitleScale = 2.5, kPresentingCaptionScale = 2.0;
 
@@ -60,7 +62,7 @@ bool usesStepKeys(const QWidget* w)
 LessonPanel::LessonPanel(const SpecCatalog& catalog, MainWindow& window, PlannerWorkspace& planner,
                          const Language& language, QWidget* parent)
     : QFrame(parent), m_catalog(catalog), m_window(window), m_planner(planner), m_language(language),
-      m_lessonTitle(new QLabel(this)), m_position(new QLabel(this)), m_steps(new QComboBox(this)),
+      m_lessonTitle(new QLabel(this)), m_position(new QLabel(this)), m_steps(new BoundedComboBox(this, kStepListCharacters)),
       m_back(new QPushButton(this)), m_next(new QPushButton(this)), m_return(new QPushButton(this)),
       m_close(new QPushButton(this)), m_title(new QLabel(this)), m_caption(new QLabel(this)), m_prompt(new QLabel(this)),
       m_reveal(new QPushButton(this)), m_answer(new QLabel(this))
@@ -79,8 +81,6 @@ LessonPanel::LessonPanel(const SpecCatalog& catalog, MainWindow& window, Planner
     }
     m_answer->setTextFormat(Qt::RichText);
     m_lessonTitle->setEnabled(false); // muted: the lesson's name above its step
-    m_steps->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_steps->setMinimumContentsLength(24);
 
     auto* top = new QHBoxLayout;
     top->addWidget(m_lessonTitle, 1);

@@ -13,13 +13,13 @@
 #include <memory>
 #include <vector>
 
-class QComboBox;
 class QLabel;
 class QPushButton;
 class QShortcut;
 
 namespace scalescope {
 
+class BoundedComboBox;
 class Language;
 class MainWindow;
 class PlannerWorkspace;
@@ -79,7 +79,7 @@ private:
     bool m_presenting = false;
     QLabel* m_lessonTitle = nullptr;
     QLabel* m_position = nullptr;
-    QComboBox* m_steps = nullptr;
+    BoundedComboBox* m_steps = nullptr;
     QPushButton* m_back = nullptr;
     QPushButton* m_next = nullptr;
     QPushButton* m_return = nullptr;
