@@ -19,25 +19,16 @@ int runLessonDeck(const Lesson& lesson, const Args& args, std::ostream& out, std
         err << "error: lesson " << lesson.id << " needs -o FILE.pdf (and no other argument)\n";
         return Usage;
     }
-    const QString fileName = QString::fromStdString(*file);
-    if (!fileName.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive)) {
-        err << "error: -o " << *file << ": a lesson deck is a PDF: name the file .pdf\n";
-        return Usage;
-    }
-    const auto pageName = paperOption(parsed->value("--page"), err);
-    if (!pageName) return Usage;
-    const auto app = ensureOffscreenApplication();
-    int languageError = Ok;
-    const auto language = applyExportLanguage(parsed->value("--lang"), err, languageError);
-    if (!language) return languageError;
-    const auto page = exportPageFrom(QString::fromStdString(*pageName), nullptr);
+    int setupError = Ok;
+    const auto setup = setUpPdfCommand(*parsed, *file, "a lesson deck", err, setupError);
+    if (!setup) return setupError;
 
     SpecErrors errors;
-    const auto deck = lessonDeck(sharedCatalog(err), lesson, language->code.toStdString(), *page, errors);
+    const auto deck = lessonDeck(sharedCatalog(err), lesson, setup->language->code.toStdString(), setup->page, errors);
     for (const SpecError& e : errors) err << "error: " << e.text() << "\n";
     if (!deck) return BadInput;
     QString error;
-    if (!exportDocument(deck->document, fileName, ExportFormat::Pdf, deck->pageSize, kPointsPerInch, &error)) {
+    if (!exportDocument(deck->document, setup->fileName, ExportFormat::Pdf, deck->pageSize, kPointsPerInch, &error)) {
         err << "error: " << error.toStdString() << "\n";
         return BadInput;
     }

@@ -36,32 +36,39 @@ has a footer: page n of m, the program version, the date and the scenario.
 
 } // namespace
 
-std::optional<std::string> paperOption(const std::optional<std::string>& page, std::ostream& err)
+std::optional<PdfCommandSetup> setUpPdfCommand(const CliArgs& parsed, const std::string& file, const char* what,
+                                               std::ostream& err, int& exitCode)
 {
-    const std::string name = page.value_or(QLocale().measurementSystem() == QLocale::ImperialUSSystem ? "letter" : "a4");
-    if (name != "a4" && name != "letter") {
-        err << "error: --page: expected a4 or letter, found \"" << name << "\"\n";
+    exitCode = Usage;
+    PdfCommandSetup setup;
+    setup.fileName = QString::fromStdString(file);
+    if (!setup.fileName.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive)) {
+        err << "error: -o " << file << ": " << what << " is a PDF: name the file .pdf\n";
         return std::nullopt;
     }
-    return name;
-}
-
-std::unique_ptr<ExportLanguage> applyExportLanguage(const std::optional<std::string>& lang, std::ostream& err, int& exitCode)
-{
-    auto out = std::make_unique<ExportLanguage>();
-    out->code = lang ? QString::fromStdString(*lang) : Language::systemDefault();
-    if (out->code != QLatin1String("en") && out->code != QLatin1String("zh_CN")) {
-        err << "error: --lang: expected en or zh_CN, found \"" << out->code.toStdString() << "\"\n";
-        exitCode = Usage;
-        return nullptr;
+    const std::string paper =
+        parsed.value("--page").value_or(QLocale().measurementSystem() == QLocale::ImperialUSSystem ? "letter" : "a4");
+    if (paper != "a4" && paper != "letter") {
+        err << "error: --page: expected a4 or letter, found \"" << paper << "\"\n";
+        return std::nullopt;
     }
-    if (!out->language.apply(out->code)) {
-        err << "error: --lang: the " << out->code.toStdString() << " translation could not be loaded\n";
+    setup.page = *exportPageFrom(QString::fromStdString(paper), nullptr);
+    setup.app = ensureOffscreenApplication();
+    auto language = std::make_unique<ExportLanguage>();
+    language->code = parsed.value("--lang") ? QString::fromStdString(*parsed.value("--lang")) : Language::systemDefault();
+    if (language->code != QLatin1String("en") && language->code != QLatin1String("zh_CN")) {
+        err << "error: --lang: expected en or zh_CN, found \"" << language->code.toStdString() << "\"\n";
+        return std::nullopt;
+    }
+    if (!language->language.apply(language->code)) {
+        err << "error: --lang: the " << language->code.toStdString() << " translation could not be loaded\n";
         exitCode = BadInput;
-        return nullptr;
+        return std::nullopt;
     }
-    if (out->code == QLatin1String("zh_CN")) QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
-    return out;
+    if (language->code == QLatin1String("zh_CN")) QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
+    setup.language = std::move(language);
+    exitCode = Ok;
+    return setup;
 }
 
 int runReport(const Args& args, std::ostream& out, std::ostream& err)
@@ -77,18 +84,10 @@ int runReport(const Args& args, std::ostream& out, std::ostream& err)
         err << "error: report needs one SCENARIO and -o FILE.pdf\n" << kReportHelp;
         return Usage;
     }
-    const QString fileName = QString::fromStdString(*file);
-    if (!fileName.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive)) {
-        err << "error: -o " << *file << ": a report is a PDF: name the file .pdf\n";
-        return Usage;
-    }
-    const auto pageName = paperOption(parsed->value("--page"), err);
-    if (!pageName) return Usage;
-    const auto app = ensureOffscreenApplication();
-    int languageError = Ok;
-    const auto language = applyExportLanguage(parsed->value("--lang"), err, languageError);
-    if (!language) return languageError;
-    const auto page = exportPageFrom(QString::fromStdString(*pageName), nullptr);
+    int setupError = Ok;
+    const auto setup = setUpPdfCommand(*parsed, *file, "a report", err, setupError);
+    if (!setup) return setupError;
+    const QString& fileName = setup->fileName;
 
     const SpecCatalog& catalog = sharedCatalog(err);
     const PlannerResultPtr result = evaluateScenarioFile(catalog, parsed->positional().front(), err);
@@ -99,7 +98,7 @@ int runReport(const Args& args, std::ostream& out, std::ostream& err)
         if (!pinned) return BadInput;
     }
     QString error;
-    if (!exportReport(catalog, result, fileName, *page, &error, pinned)) {
+    if (!exportReport(catalog, result, fileName, setup->page, &error, pinned)) {
         err << "error: " << error.toStdString() << "\n";
         return BadInput;
     }

@@ -2,10 +2,13 @@
 // `scalescope-cli report SCENARIO -o report.pdf [--page a4|letter] [--lang en|zh_CN]`:
 // the scenario report (views/export/report_export.h) as a print-ready PDF.
 
+#include "cli_args.h"
 #include "commands.h"
 
 #include "app/gui/language.h"
+#include "views/export/view_export.h"
 
+#include <QApplication>
 #include <QLocale>
 
 #include <memory>
@@ -25,12 +28,21 @@ struct ExportLanguage {
     QLocale saved;
     ~ExportLanguage() { QLocale::setDefault(saved); }
 };
-// Null, with the reason on err and exitCode set (usage for a language not
-// offered, bad input for a translation that does not load).
-[[nodiscard]] std::unique_ptr<ExportLanguage> applyExportLanguage(const std::optional<std::string>& lang, std::ostream& err,
-                                                                  int& exitCode);
-// The paper of --page a4|letter (default: Letter where the locale measures
-// in inches, else A4); nullopt, with the reason on err, otherwise.
-[[nodiscard]] std::optional<std::string> paperOption(const std::optional<std::string>& page, std::ostream& err);
+
+// What a command writing a PDF (report, lesson deck) sets up from -o FILE.pdf,
+// --page a4|letter (default: Letter where the locale measures in inches,
+// else A4) and --lang: the offscreen application, then the language (gone
+// first).
+struct PdfCommandSetup {
+    QString fileName;
+    ExportPage page;
+    std::unique_ptr<QApplication> app;
+    std::unique_ptr<ExportLanguage> language;
+};
+// Null, with the reason on err and exitCode set (usage for a file not named
+// .pdf, a paper or language not offered; bad input for a translation that
+// does not load). `what` names the document in messages ("a report").
+[[nodiscard]] std::optional<PdfCommandSetup> setUpPdfCommand(const CliArgs& parsed, const std::string& file, const char* what,
+                                                             std::ostream& err, int& exitCode);
 
 } // namespace scalescope::cli

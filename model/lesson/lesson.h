@@ -32,8 +32,8 @@ struct LessonText {
 
 // How a question's answer is shown: the evaluation JSON holds SI values
 // (seconds, bytes, watts, fractions); `unit` picks the display scale.
-enum class AnswerUnit { Seconds, Milliseconds, Microseconds, Percent, GiB, GB, TB, Watts, Kilowatts, Megawatts,
-                        Count };
+// (Singular names: the plural ones are the unit types of model/spec/units.h.)
+enum class AnswerUnit { Second, Millisecond, Microsecond, Percent, GiB, GB, TB, Watt, Kilowatt, Megawatt, Count };
 
 struct LessonAnswer {
     std::string pointer; // JSON pointer into the step scenario's evaluation JSON, e.g. "/mfu"

@@ -2,6 +2,7 @@
 
 #include "model/spec/spec_catalog.h"
 #include "model/spec/spec_reader.h"
+#include "model/spec/spelling.h"
 
 #include <algorithm>
 #include <array>
@@ -21,16 +22,16 @@ struct UnitKey {
     AnswerUnit unit;
     std::string_view key;
 };
-constexpr std::array<UnitKey, 11> kUnits{{{AnswerUnit::Seconds, "s"},
-                                          {AnswerUnit::Milliseconds, "ms"},
-                                          {AnswerUnit::Microseconds, "us"},
+constexpr std::array<UnitKey, 11> kUnits{{{AnswerUnit::Second, "s"},
+                                          {AnswerUnit::Millisecond, "ms"},
+                                          {AnswerUnit::Microsecond, "us"},
                                           {AnswerUnit::Percent, "%"},
                                           {AnswerUnit::GiB, "GiB"},
                                           {AnswerUnit::GB, "GB"},
                                           {AnswerUnit::TB, "TB"},
-                                          {AnswerUnit::Watts, "W"},
-                                          {AnswerUnit::Kilowatts, "kW"},
-                                          {AnswerUnit::Megawatts, "MW"},
+                                          {AnswerUnit::Watt, "W"},
+                                          {AnswerUnit::Kilowatt, "kW"},
+                                          {AnswerUnit::Megawatt, "MW"},
                                           {AnswerUnit::Count, "count"}}};
 
 // Decimals a question may show: more than any projector needs.
@@ -61,7 +62,12 @@ LessonText readText(SpecReader& r, const json& doc, const std::string& path)
         r.consumed(path);
         return {};
     }
-    return {r.text(path + "/en"), r.text(path + "/zh_CN")};
+    LessonText text{r.text(path + "/en"), r.text(path + "/zh_CN")};
+    for (const auto& [key, value] : doc.at(p).items())
+        if (key != "en" && key != "zh_CN")
+            r.error(path + "/" + key, unknownKeyMessage(key, {"en", "zh_CN"}, true));
+    r.consumed(path); // read whole: the misspelt neighbour of a text gets its "did you mean"
+    return text;
 }
 
 // An optional object taken whole (a merge patch, view options).

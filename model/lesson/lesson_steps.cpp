@@ -107,16 +107,16 @@ std::optional<json> scenarioEvaluationJson(const Scenario& scenario, const SpecC
 double scaleToUnit(double si, AnswerUnit unit) noexcept
 {
     switch (unit) {
-    case AnswerUnit::Seconds: return si;
-    case AnswerUnit::Milliseconds: return si * 1e3;
-    case AnswerUnit::Microseconds: return si * 1e6;
+    case AnswerUnit::Second: return si;
+    case AnswerUnit::Millisecond: return si * 1e3;
+    case AnswerUnit::Microsecond: return si * 1e6;
     case AnswerUnit::Percent: return si * 100;
     case AnswerUnit::GiB: return si / (1024.0 * 1024.0 * 1024.0);
     case AnswerUnit::GB: return si / 1e9;
     case AnswerUnit::TB: return si / 1e12;
-    case AnswerUnit::Watts: return si;
-    case AnswerUnit::Kilowatts: return si / 1e3;
-    case AnswerUnit::Megawatts: return si / 1e6;
+    case AnswerUnit::Watt: return si;
+    case AnswerUnit::Kilowatt: return si / 1e3;
+    case AnswerUnit::Megawatt: return si / 1e6;
     case AnswerUnit::Count: return si;
     }
     return si;
@@ -129,7 +129,7 @@ std::string formatAnswer(double shown, const LessonAnswer& answer)
     s << std::fixed << std::setprecision(answer.digits) << shown;
     const std::string_view unit = answerUnitKey(answer.unit);
     if (answer.unit == AnswerUnit::Count) return s.str();
-    if (answer.unit == AnswerUnit::Microseconds) return s.str() + " µs";
+    if (answer.unit == AnswerUnit::Microsecond) return s.str() + " µs";
     return s.str() + " " + std::string(unit);
 }
 

@@ -57,6 +57,10 @@
         <source>%1 · step %2 of %3</source>
         <translation>%1 · 第 %2 步，共 %3 步</translation>
     </message>
+    <message>
+        <source>%1: one superchip&apos;s share of the job</source>
+        <translation>%1：一颗超级芯片承担的部分</translation>
+    </message>
 </context>
 <context>
     <name>Navigator</name>

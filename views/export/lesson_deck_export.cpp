@@ -67,11 +67,19 @@ std::shared_ptr<HardwareScene> hardwareScene(const SpecCatalog& catalog, const s
     }
     if (view == "superchip" && ctx.system.superchip) {
         const SuperchipSpec* sc = catalog.superchip(*ctx.system.superchip);
-        const Precision weights = r.serving() ? r.scenario.inference.precision : r.scenario.training.precision;
-        if (sc)
-            return std::make_shared<SuperchipScene>(*sc, catalog.cpu(sc->cpu), ctx.gpu,
-                                                    modelWeightBytes(ctx.model.paramsReported.value, weights), sc->gpus.value,
-                                                    q(ctx.model.name), ink);
+        if (!sc) return nullptr;
+        // Training: what the job keeps on one superchip, so that a model spread
+        // over thousands of GPUs is drawn at the scale of one. The scene holds
+        // it against the whole HBM; with what the runtime reserves added, its
+        // spill is the model's (memory_per_gpu.spill_B per GPU).
+        const MemoryPerGpu& m = r.evaluation.memory;
+        if (!r.serving())
+            return std::make_shared<SuperchipScene>(
+                *sc, catalog.cpu(sc->cpu), ctx.gpu, Bytes{(m.total.si + m.reserved.si) * sc->gpus.value}, sc->gpus.value,
+                trDeck(QT_TRANSLATE_NOOP("LessonDeck", "%1: one superchip's share of the job")).arg(q(ctx.model.name)), ink);
+        return std::make_shared<SuperchipScene>(*sc, catalog.cpu(sc->cpu), ctx.gpu,
+                                                modelWeightBytes(ctx.model.paramsReported.value, r.scenario.inference.precision),
+                                                sc->gpus.value, q(ctx.model.name), ink);
     }
     return nullptr;
 }
@@ -93,11 +101,17 @@ QString captionHtml(const LessonDeckPage& page)
 
 } // namespace
 
+std::shared_ptr<HardwareScene> lessonStepScene(const SpecCatalog& catalog, const LessonStep& step, const PlannerResult& result)
+{
+    std::shared_ptr<HardwareScene> scene = hardwareScene(catalog, step.view, result);
+    if (scene) scene->highlight(highlightIds(step));
+    return scene;
+}
+
 ExportDocument lessonViewDocument(const SpecCatalog& catalog, const LessonStep& step, const PlannerResultPtr& result, QString* note)
 {
     if (note) note->clear();
-    if (const std::shared_ptr<HardwareScene> scene = hardwareScene(catalog, step.view, *result)) {
-        scene->highlight(highlightIds(step));
+    if (const std::shared_ptr<HardwareScene> scene = lessonStepScene(catalog, step, *result)) {
         return ExportDocument{scene->title(), scene->description(), scene->hardwarePalette().background,
                               [scene](QPainter& p, const QRectF& area, int) { paintExportDocument(p, area, *scene, kSourcesShare); }};
     }

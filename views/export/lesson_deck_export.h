@@ -12,12 +12,23 @@
 #include <QSizeF>
 #include <QString>
 
+#include <memory>
 #include <optional>
 #include <vector>
 
 namespace scalescope {
 
 class SpecCatalog;
+
+class HardwareScene;
+
+// The hardware scene of a step's view ("chip", "sm", "superchip", "rack",
+// "memory", "topology", "power", "sharding") in the print palette, built
+// from the step's evaluated scenario as `scalescope-cli export` builds it,
+// with the step's highlight marked; null for the views drawn as pages
+// (planner) or not drawn by the export yet (specs, sweep).
+[[nodiscard]] std::shared_ptr<HardwareScene> lessonStepScene(const SpecCatalog& catalog, const LessonStep& step,
+                                                             const PlannerResult& result);
 
 // The view of one step: the scene (or the planner page) for `view`, built
 // from the step's evaluated scenario with `highlight` marked. A view the
