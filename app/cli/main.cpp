@@ -2,9 +2,11 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/export_views.h"
+#include "app/cli/lesson_command.h"
 #ifdef SCALESCOPE_HAS_EXPORT
 #include "app/cli/export_command.h"
 #include "app/cli/gui_bench.h"
+#include "app/cli/lesson_deck_command.h"
 #include "app/cli/report_command.h"
 #endif
 #include "model/spec/user_paths.h"
@@ -32,6 +34,10 @@ commands:
            scalescope::cli::exportViewKeys(", ", " or ") + R"(
   report SCENARIO -o F.pdf [--page a4|letter] [--lang en|zh_CN] [--compare A.json]
                                     the scenario report: a multi-page, print-ready PDF
+  lesson list [--json] [--lang en|zh_CN]
+                                    the guided lessons: id, steps, minutes, title
+  lesson ID -o F.pdf [--lang en|zh_CN] [--page a4|letter]
+                                    a lesson as a slide deck, one page per step
   evaluate SCENARIO... [--timeline] [--breakdown [--text]]
                                     one training step as JSON (step time, MFU, memory, ...),
                                     with the per-operation cost table behind it
@@ -86,7 +92,9 @@ int main(int argc, char** argv)
 #ifdef SCALESCOPE_HAS_EXPORT
         if (command == "export") return c::runExport(rest, std::cout, std::cerr);
         if (command == "report") return c::runReport(rest, std::cout, std::cerr);
+        c::setLessonDeckExtension(&c::runLessonDeck);
 #endif
+        if (command == "lesson") return c::runLesson(rest, std::cout, std::cerr);
         if (command == "evaluate") return c::runEvaluate(rest, std::cout, std::cerr);
         if (command == "search") return c::runSearch(rest, std::cout, std::cerr);
         if (command == "sweep") return c::runSweep(rest, std::cout, std::cerr);

@@ -36,6 +36,41 @@ has a footer: page n of m, the program version, the date and the scenario.
 
 } // namespace
 
+std::optional<PdfCommandSetup> setUpPdfCommand(const CliArgs& parsed, const std::string& file, const char* what,
+                                               std::ostream& err, int& exitCode)
+{
+    exitCode = Usage;
+    PdfCommandSetup setup;
+    setup.fileName = QString::fromStdString(file);
+    if (!setup.fileName.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive)) {
+        err << "error: -o " << file << ": " << what << " is a PDF: name the file .pdf\n";
+        return std::nullopt;
+    }
+    const std::string paper =
+        parsed.value("--page").value_or(QLocale().measurementSystem() == QLocale::ImperialUSSystem ? "letter" : "a4");
+    if (paper != "a4" && paper != "letter") {
+        err << "error: --page: expected a4 or letter, found \"" << paper << "\"\n";
+        return std::nullopt;
+    }
+    setup.page = *exportPageFrom(QString::fromStdString(paper), nullptr);
+    setup.app = ensureOffscreenApplication();
+    auto language = std::make_unique<ExportLanguage>();
+    language->code = parsed.value("--lang") ? QString::fromStdString(*parsed.value("--lang")) : Language::systemDefault();
+    if (language->code != QLatin1String("en") && language->code != QLatin1String("zh_CN")) {
+        err << "error: --lang: expected en or zh_CN, found \"" << language->code.toStdString() << "\"\n";
+        return std::nullopt;
+    }
+    if (!language->language.apply(language->code)) {
+        err << "error: --lang: the " << language->code.toStdString() << " translation could not be loaded\n";
+        exitCode = BadInput;
+        return std::nullopt;
+    }
+    if (language->code == QLatin1String("zh_CN")) QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
+    setup.language = std::move(language);
+    exitCode = Ok;
+    return setup;
+}
+
 int runReport(const Args& args, std::ostream& out, std::ostream& err)
 {
     const auto parsed = CliArgs::parse(args, {"--help", "-h"}, {"-o", "--output", "--page", "--lang", "--compare"}, err);
@@ -49,35 +84,10 @@ int runReport(const Args& args, std::ostream& out, std::ostream& err)
         err << "error: report needs one SCENARIO and -o FILE.pdf\n" << kReportHelp;
         return Usage;
     }
-    const QString fileName = QString::fromStdString(*file);
-    if (!fileName.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive)) {
-        err << "error: -o " << *file << ": a report is a PDF: name the file .pdf\n";
-        return Usage;
-    }
-    const std::string pageName = parsed->value("--page").value_or(QLocale().measurementSystem() == QLocale::ImperialUSSystem ? "letter" : "a4");
-    if (pageName != "a4" && pageName != "letter") {
-        err << "error: --page: expected a4 or letter, found \"" << pageName << "\"\n";
-        return Usage;
-    }
-    const auto app = ensureOffscreenApplication();
-    const QString lang = parsed->value("--lang") ? QString::fromStdString(*parsed->value("--lang")) : Language::systemDefault();
-    if (lang != QLatin1String("en") && lang != QLatin1String("zh_CN")) {
-        err << "error: --lang: expected en or zh_CN, found \"" << lang.toStdString() << "\"\n";
-        return Usage;
-    }
-    Language language;
-    if (!language.apply(lang)) {
-        err << "error: --lang: the " << lang.toStdString() << " translation could not be loaded\n";
-        return BadInput;
-    }
-    // Numbers and the date in the report's language; the caller's locale again afterwards.
-    const QLocale callersLocale;
-    struct LocaleGuard {
-        QLocale saved;
-        ~LocaleGuard() { QLocale::setDefault(saved); }
-    } guard{callersLocale};
-    if (lang == QLatin1String("zh_CN")) QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
-    const auto page = exportPageFrom(QString::fromStdString(pageName), nullptr);
+    int setupError = Ok;
+    const auto setup = setUpPdfCommand(*parsed, *file, "a report", err, setupError);
+    if (!setup) return setupError;
+    const QString& fileName = setup->fileName;
 
     const SpecCatalog& catalog = sharedCatalog(err);
     const PlannerResultPtr result = evaluateScenarioFile(catalog, parsed->positional().front(), err);
@@ -88,7 +98,7 @@ int runReport(const Args& args, std::ostream& out, std::ostream& err)
         if (!pinned) return BadInput;
     }
     QString error;
-    if (!exportReport(catalog, result, fileName, *page, &error, pinned)) {
+    if (!exportReport(catalog, result, fileName, setup->page, &error, pinned)) {
         err << "error: " << error.toStdString() << "\n";
         return BadInput;
     }

@@ -1,6 +1,8 @@
 #include "cli_args.h"
 #include "commands.h"
 
+#include "model/lesson/lesson_reader.h"
+#include "model/lesson/lesson_steps.h"
 #include "model/spec/spec_catalog.h"
 #include "model/spec/spec_fields.h"
 #include "model/spec/user_paths.h"
@@ -26,9 +28,11 @@ Built-in specs ship with ScaleScope; specs in the user directory (see
   list      every GPU, CPU, superchip, system and model
   show      one spec, every value with its unit and source (ID or KIND:ID)
   validate  check files of every kind with a schema in specs/schema: specs,
-            scenarios (*.scalescope.json) and validation runs (kind
-            "validation-run" or "inference-validation-run"), their ids
-            resolved against the specs; exit 0 when all are valid,
+            scenarios (*.scalescope.json), validation runs (kind
+            "validation-run" or "inference-validation-run") and lessons
+            ("format": "scalescope-lesson/1", every step's scenario built
+            and every question answered), their ids resolved against the
+            specs; exit 0 when all are valid,
             1 otherwise, with one
             "file: /json/path: expected ..., found ..." line per problem
   paths     where built-in and user specs are read from
@@ -107,13 +111,18 @@ int show(const Args& args, std::ostream& out, std::ostream& err)
 }
 
 // A scenario or validation run is read as the program reads it, and its
-// system, model and GPU count resolved as an evaluation would; any other file
-// as a spec.
+// system, model and GPU count resolved as an evaluation would; a lesson is
+// read and every step's scenario built and every question answered; any
+// other file as a spec.
 SpecErrors validateAnyFile(const std::string& file, const SpecCatalog& catalog)
 {
     SpecErrors errors;
     const std::optional<nlohmann::json> doc = readJsonFile(file, errors);
     if (!doc) return errors;
+    if (isLessonDocument(*doc)) {
+        if (const auto lesson = parseLesson(*doc, file, errors)) errors = checkLessonSteps(*lesson, catalog);
+        return errors;
+    }
     const bool scenario = (doc->is_object() && doc->contains("format")) || file.ends_with(".scalescope.json");
     const nlohmann::json kind = doc->is_object() ? doc->value("kind", nlohmann::json()) : nlohmann::json();
     const bool run = kind == "validation-run", inferenceRun = kind == "inference-validation-run";

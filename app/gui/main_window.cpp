@@ -1,14 +1,20 @@
+#include "model/lesson/lesson_reader.h" // first: see lesson_panel.h
+
 #include "main_window.h"
 
 #include "drill_down_history.h"
 #include "hardware_focus.h"
 #include "language.h"
+#include "lesson_chooser.h"
+#include "lesson_panel.h"
 #include "message_bar.h"
 #include "navigator.h"
 #include "planner_export.h"
 #include "planner_workspace.h"
+#include "presentation_mode.h"
 #include "report_action.h"
 #include "scenario_controller.h"
+#include "scene_text_actions.h"
 #include "theme.h"
 #include "trace_export.h"
 #include "welcome_strip.h"
@@ -158,6 +164,10 @@ MainWindow::MainWindow(const SpecCatalog& catalog, std::vector<SpecError> loadEr
     }
     column->addWidget(m_drillDown->bar());
     column->addWidget(m_stack, 1);
+    m_lessonPanel = new LessonPanel(m_catalog, *this, *m_planner, m_language, centre);
+    column->addWidget(m_lessonPanel);
+    connect(m_lessonPanel, &LessonPanel::problem, m_messages, &MessageBar::addMessage);
+    connect(m_presentation, &PresentationMode::activeChanged, m_lessonPanel, &LessonPanel::setPresenting);
     setCentralWidget(centre);
     retranslate();
     if (!m_loadErrors.empty()) {
@@ -210,6 +220,11 @@ void MainWindow::buildMenus()
     for (QDockWidget* d : {m_navigatorDock, m_planner->controlsDock(), m_planner->breakdownDock()})
         m_viewMenu->addAction(d->toggleViewAction());
     m_viewMenu->addSeparator();
+    m_presentation = new PresentationMode(*this, {m_navigatorDock, m_planner->controlsDock(), m_planner->breakdownDock()});
+    m_viewMenu->addAction(m_presentation->action());
+    m_sceneText = new SceneTextActions(*this, m_settings);
+    m_sceneText->addTo(*m_viewMenu);
+    m_viewMenu->addSeparator();
     m_themeMenu = m_viewMenu->addMenu(QString());
     m_themeGroup = new QActionGroup(this);
     const Theme current = themeFromKey(m_settings.theme).value_or(Theme::System);
@@ -234,12 +249,24 @@ void MainWindow::buildMenus()
         connect(a, &QAction::triggered, this, [this, c = code] { setLanguage(c); });
     }
     m_helpMenu = menuBar()->addMenu(QString());
+    m_lessonsAction = m_helpMenu->addAction(QString(), this, &MainWindow::chooseLesson);
+    m_lessonsAction->setObjectName(QStringLiteral("lessons"));
     m_aboutAction = m_helpMenu->addAction(QString(), this, [this] {
         QMessageBox::about(this, tr("About ScaleScope"),
                            tr("<h3>ScaleScope %1</h3><p>See an AI system from one GPU's SMs up to racks of NVL72s, "
                               "and feel its performance.</p><p>User specs: %2</p>")
                                .arg(QString::fromUtf8(versionString()), QString::fromStdString(userSpecDir().string())));
     });
+}
+
+void MainWindow::chooseLesson()
+{
+    SpecErrors errors;
+    const auto dir = builtinLessonDir();
+    const std::vector<Lesson> lessons = dir ? loadLessons(*dir, errors) : std::vector<Lesson>{};
+    for (const SpecError& e : errors) m_messages->addMessage(QString::fromStdString(e.text()));
+    if (const auto chosen = scalescope::chooseLesson(this, lessons, m_language.current()))
+        m_lessonPanel->open(lessons[*chosen]);
 }
 
 void MainWindow::exportView()
@@ -346,6 +373,8 @@ void MainWindow::retranslate()
     }
     m_languageMenu->setTitle(tr("&Language"));
     m_themeMenu->setTitle(tr("&Theme"));
+    m_presentation->retranslate();
+    m_sceneText->retranslate();
     const QList<QAction*> themes = m_themeGroup->actions();
     themes.at(0)->setText(tr("Follow the &system"));
     themes.at(1)->setText(tr("&Light"));
@@ -355,6 +384,7 @@ void MainWindow::retranslate()
     m_plannerMenu->setTitle(tr("&Planner"));
     m_planner->retranslate();
     m_aboutAction->setText(tr("&About ScaleScope"));
+    m_lessonsAction->setText(tr("&Lessons…"));
     m_navigator->parentWidget()->setWindowTitle(tr("Views"));
     m_scenarioLabel->setText(m_scenarioName.isEmpty() ? tr("No scenario open") : tr("Scenario: %1").arg(m_scenarioName));
     m_scenarioLabel->setToolTip(m_scenarioLabel->text());
@@ -371,6 +401,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
         event->ignore();
         return;
     }
+    m_presentation->setActive(false); // the window and docks as the user arranged them
     m_settings.geometry = saveGeometry();
     m_settings.windowState = saveState(AppSettings::kWindowStateVersion);
     m_settings.language = m_language.current();

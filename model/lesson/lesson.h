@@ -32,8 +32,8 @@ struct LessonText {
 
 // How a question's answer is shown: the evaluation JSON holds SI values
 // (seconds, bytes, watts, fractions); `unit` picks the display scale.
-enum class AnswerUnit { Seconds, Milliseconds, Microseconds, Percent, GiB, GB, TB, Watts, Kilowatts, Megawatts,
-                        Count };
+// (Singular names: the plural ones are the unit types of model/spec/units.h.)
+enum class AnswerUnit { Second, Millisecond, Microsecond, Percent, GiB, GB, TB, Watt, Kilowatt, Megawatt, Count };
 
 struct LessonAnswer {
     std::string pointer; // JSON pointer into the step scenario's evaluation JSON, e.g. "/mfu"
@@ -56,6 +56,7 @@ struct LessonStep {
     LessonText title;
     LessonText caption;
     std::optional<LessonQuestion> question;
+    std::string source; // a key of the lesson's sources the caption quotes ("" = none)
 };
 
 struct Lesson {
@@ -63,8 +64,9 @@ struct Lesson {
     std::string file;          // where it was read from
     LessonText title;
     LessonText summary;
-    std::vector<std::string> sources; // seeds and papers the steps come from
+    std::vector<std::string> sources; // seeds and papers the steps come from ("key: citation", in key order)
     int minutes = 0;                  // about how long the lesson takes in class
+    std::string scenario;             // the scenario the lesson opens with ("" = the first step names one)
     std::vector<LessonStep> steps;    // at least one
 };
 

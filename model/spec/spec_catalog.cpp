@@ -151,7 +151,8 @@ std::vector<fs::path> specFilesUnder(const fs::path& root)
     for (auto it = fs::recursive_directory_iterator(root, ec); it != fs::recursive_directory_iterator(); it.increment(ec)) {
         if (ec) break;
         const fs::path& p = it->path();
-        if (it->is_directory() && (p.filename() == "schema" || p.filename() == "scenarios" || p.filename() == "validation")) {
+        if (it->is_directory() && (p.filename() == "schema" || p.filename() == "scenarios" || p.filename() == "validation" ||
+                                   p.filename() == "lessons")) {
             it.disable_recursion_pending();
             continue;
         }

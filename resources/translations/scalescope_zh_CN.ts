@@ -52,6 +52,44 @@
     </message>
 </context>
 <context>
+    <name>LessonChooser</name>
+    <message>
+        <source>Lessons</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>%n step(s)</source>
+        <translation>%n 步</translation>
+    </message>
+    <message>
+        <source>%1 — about %2 min, %3</source>
+        <translation>%1 — 约 %2 分钟，%3</translation>
+    </message>
+</context>
+<context>
+    <name>LessonDeck</name>
+    <message>
+        <source>Predict:</source>
+        <translation>预测：</translation>
+    </message>
+    <message>
+        <source>The model says:</source>
+        <translation>模型给出：</translation>
+    </message>
+    <message>
+        <source>The &quot;%1&quot; view is shown as the planner in this deck.</source>
+        <translation>本讲义中“%1”视图以规划器代替显示。</translation>
+    </message>
+    <message>
+        <source>%1 · step %2 of %3</source>
+        <translation>%1 · 第 %2 步，共 %3 步</translation>
+    </message>
+    <message>
+        <source>%1: one superchip&apos;s share of the job</source>
+        <translation>%1：一颗超级芯片承担的部分</translation>
+    </message>
+</context>
+<context>
     <name>Navigator</name>
     <message>
         <source>Planner</source>
@@ -1037,10 +1075,6 @@
         <translation>适应窗口</translation>
     </message>
     <message>
-        <source>Show the whole view (Ctrl+0)</source>
-        <translation>显示整个视图（Ctrl+0）</translation>
-    </message>
-    <message>
         <source>+</source>
         <translation>+</translation>
     </message>
@@ -1071,6 +1105,10 @@
     <message>
         <source>Show the current scenario&apos;s hardware again</source>
         <translation>重新显示当前场景的硬件</translation>
+    </message>
+    <message>
+        <source>Show the whole view (Ctrl+F)</source>
+        <translation>显示整个视图（Ctrl+F）</translation>
     </message>
 </context>
 <context>
@@ -1158,6 +1196,65 @@
     <message>
         <source>BF16 MFU above %1 (%2 %), the best published run of its class</source>
         <translation>BF16 MFU 高于同类已发表运行的最好成绩 %1（%2 %）</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::LessonPanel</name>
+    <message>
+        <source>Lesson step %1: %2</source>
+        <translation>课程第 %1 步：%2</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source>Predict: %1</source>
+        <translation>先预测：%1</translation>
+    </message>
+    <message>
+        <source>The model says: %1</source>
+        <translation>模型给出：%1</translation>
+    </message>
+    <message>
+        <source>◀ Back</source>
+        <translation>◀ 上一步</translation>
+    </message>
+    <message>
+        <source>The previous step (Left, Page Up)</source>
+        <translation>上一步（←、Page Up）</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>下一步 ▶</translation>
+    </message>
+    <message>
+        <source>The next step (Right, Page Down, Space)</source>
+        <translation>下一步（→、Page Down、空格）</translation>
+    </message>
+    <message>
+        <source>Return to step</source>
+        <translation>回到本步</translation>
+    </message>
+    <message>
+        <source>Show this step&apos;s view and scenario again after trying things out</source>
+        <translation>自行探索之后，重新显示本步的视图和场景</translation>
+    </message>
+    <message>
+        <source>Close lesson</source>
+        <translation>关闭课程</translation>
+    </message>
+    <message>
+        <source>Reveal</source>
+        <translation>揭晓</translation>
+    </message>
+    <message>
+        <source>The model&apos;s answer for this step&apos;s scenario</source>
+        <translation>模型针对本步场景算出的答案</translation>
+    </message>
+    <message>
+        <source>Jump to a step</source>
+        <translation>跳到某一步</translation>
     </message>
 </context>
 <context>
@@ -1287,6 +1384,10 @@
     <message>
         <source>Export &amp;report…</source>
         <translation>导出报告(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;Lessons…</source>
+        <translation>课程(&amp;L)…</translation>
     </message>
 </context>
 <context>
@@ -2398,6 +2499,17 @@ Airflow for this job: %3 m³/h (%4 of heat)</source>
     </message>
 </context>
 <context>
+    <name>scalescope::PresentationMode</name>
+    <message>
+        <source>&amp;Presentation</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Full screen for a projector: docks hidden, small text left out (F11 or Esc leaves)</source>
+        <translation>适合投影的全屏：隐藏停靠面板，省略过小的文字（按 F11 或 Esc 退出）</translation>
+    </message>
+</context>
+<context>
     <name>scalescope::RackScene</name>
     <message>
         <source>%1 — %2U rack elevation</source>
@@ -3218,6 +3330,25 @@ Airflow for this job: %3 m³/h (%4 of heat)</source>
     <message>
         <source>The most time to the first token a layout may take: the chart compares the layouts that meet it and draws the points that miss it hollow; “none” (0): no limit</source>
         <translation>布局首个 token 允许的最长时间：图表比较满足该上限的布局，未满足的点画成空心；“无”（0）：不设上限</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::SceneTextActions</name>
+    <message>
+        <source>&amp;Larger text</source>
+        <translation>放大文字(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Smaller text</source>
+        <translation>缩小文字(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Reset text size</source>
+        <translation>重置文字大小(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Scene text at %1 %</source>
+        <translation>场景文字为 %1 %</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #                                            calibration files read and fitted (nccl-tests logs)
 #   4 training inference                     the modes
 #   5 search validation report               on top (report: CSV and trace writers)
+#   6 lesson                                 lessons: scripted scenarios and questions the modes answer
 # A file may include its own folder and lower levels; a domain or a mode does
 # not include another of its level (a type two of them share moves down).
 # Fails on the first include that goes the wrong way.
@@ -21,6 +22,7 @@ set(level_inference 4)
 set(level_search 5)
 set(level_validation 5)
 set(level_report 5)
+set(level_lesson 6)
 
 file(GLOB_RECURSE sources RELATIVE ${MODEL_DIR} ${MODEL_DIR}/*.h ${MODEL_DIR}/*.cpp)
 set(checked 0)

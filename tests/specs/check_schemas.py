@@ -3,7 +3,8 @@
 
 specs/**/*.json is checked against specs/schema/<kind>.schema.json (scenario
 files, *.scalescope.json, against scenario.schema.json; a validation run's
-scenario through its $ref). A file whose kind has no schema is an error too.
+scenario through its $ref; lessons, "format": "scalescope-lesson/1", against
+lesson.schema.json). A file whose kind has no schema is an error too.
 Free-text keys the readers accept anywhere (description, note, notes,
 comment) are left out of the check.
 Prints 'file: /json/path: message' per problem and exits 1 if there is any.
@@ -64,7 +65,12 @@ def main(specs: pathlib.Path) -> int:
         if schema_dir in path.parents:
             continue
         doc = json.loads(path.read_text(encoding="utf-8"))
-        name = "scenario.schema.json" if path.name.endswith(".scalescope.json") else f"{doc.get('kind', '')}.schema.json"
+        if path.name.endswith(".scalescope.json"):
+            name = "scenario.schema.json"
+        elif doc.get("format") == "scalescope-lesson/1":
+            name = "lesson.schema.json"
+        else:
+            name = f"{doc.get('kind', '')}.schema.json"
         rel = path.relative_to(specs)
         if name not in schemas:
             print(f"{rel}: /kind: expected a kind with a schema in specs/schema, found {doc.get('kind')!r}")

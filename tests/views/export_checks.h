@@ -5,6 +5,7 @@
 #include "app/cli/export_command.h"
 
 #include <QDir>
+#include <QProcess>
 #include <QFile>
 #include <QRegularExpression>
 #include <QSizeF>
@@ -60,6 +61,17 @@ inline QString svgText(const QString& file)
 }
 
 // A copy of `file` as renders/<name>, where a person can look at it.
+// The PDF's text (pdftotext, poppler-utils, installed by the installer),
+// page breaks as form feeds; NFKC, since a CJK font's glyph may map back to
+// a Kangxi radical (⽬ U+2F6C for 目). Empty when pdftotext fails.
+inline QString pdfText(const QString& file)
+{
+    QProcess p;
+    p.start(QStringLiteral("pdftotext"), {QStringLiteral("-enc"), QStringLiteral("UTF-8"), file, QStringLiteral("-")});
+    if (!p.waitForFinished(-1) || p.exitCode() != 0) return {};
+    return QString::fromUtf8(p.readAllStandardOutput()).normalized(QString::NormalizationForm_KC);
+}
+
 inline void keepRender(const QString& file, const QString& name)
 {
     QDir().mkpath(QStringLiteral(SCALESCOPE_RENDER_DIR));

@@ -39,17 +39,6 @@ int runReport(const std::vector<std::string>& args, std::string* errText = nullp
     return code;
 }
 
-// The PDF's text, page breaks as form feeds; NFKC, since a CJK font's glyph
-// may map back to a Kangxi radical (⽬ U+2F6C for 目).
-QString pdfText(const QString& file)
-{
-    QProcess p;
-    p.start(QStringLiteral("pdftotext"), {QStringLiteral("-enc"), QStringLiteral("UTF-8"), file, QStringLiteral("-")});
-    REQUIRE(p.waitForFinished(-1));
-    REQUIRE(p.exitCode() == 0);
-    return QString::fromUtf8(p.readAllStandardOutput()).normalized(QString::NormalizationForm_KC);
-}
-
 constexpr double kLetterWidthPt = 8.5 * 72, kLetterHeightPt = 11 * 72;
 
 } // namespace

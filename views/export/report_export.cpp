@@ -1,6 +1,7 @@
 #include "report_export.h"
 
 #include "breakdown_export.h"
+#include "html_page.h"
 #include "planner_page_export.h"
 #include "timeline_export.h"
 
@@ -24,7 +25,6 @@
 #include <QCoreApplication>
 #include <QLocale>
 #include <QPainter>
-#include <QTextDocument>
 
 #include <algorithm>
 #include <cmath>
@@ -37,7 +37,6 @@ namespace {
 
 constexpr qreal kMargin = 28;      // the exports' margin, points
 constexpr qreal kFooterBand = 24;  // points under each page's content for the footer
-constexpr qreal kBodyPx = 10.5;    // report text on a page 842 points wide (A4 landscape)
 
 QString trReport(const char* text) { return QCoreApplication::translate("ReportExport", text); }
 QString q(const std::string& s) { return QString::fromStdString(s); }
@@ -46,38 +45,6 @@ struct Section {
     QString title;
     ExportDocument document;
 };
-
-// A page of rich text (`html`, asked for when painted so that it can name page numbers).
-ExportDocument htmlPage(const QString& title, std::function<QString()> html)
-{
-    const HardwarePalette ink = HardwarePalette::print();
-    return ExportDocument{title, QString(), ink.background, [html, ink](QPainter& p, const QRectF& area, int) {
-        p.fillRect(area, ink.background);
-        const QRectF body = area.adjusted(kMargin, kMargin, -kMargin, -kMargin);
-        QTextDocument doc;
-        QFont font;
-        font.setPixelSize(qRound(kBodyPx * std::clamp(area.width() / 842.0, 0.8, 2.5)));
-        doc.setDefaultFont(font);
-        doc.setDefaultStyleSheet(QStringLiteral("body { color: %1; } .muted { color: %2; } th { text-align: left; } "
-                                                "td, th { padding: 2px 10px 2px 0; } h1 { margin: 0; } h3 { margin-top: 10px; }")
-                                     .arg(ink.text.name(), ink.mutedText.name()));
-        doc.setHtml(html());
-        // Shrunk to fit when it runs long (many warnings): a page cuts nothing off.
-        qreal fit = 1;
-        for (int i = 0; i < 4; ++i) {
-            doc.setTextWidth(body.width() / fit);
-            const qreal height = doc.size().height() * fit;
-            if (height <= body.height()) break;
-            fit *= body.height() / height;
-        }
-        doc.setTextWidth(body.width() / fit);
-        p.save();
-        p.translate(body.topLeft());
-        p.scale(fit, fit);
-        doc.drawContents(&p, QRectF(QPointF(0, 0), body.size() / fit));
-        p.restore();
-    }};
-}
 
 QString row(const QString& key, const QString& value)
 {

@@ -105,7 +105,7 @@ std::optional<ExportPage> exportPageFrom(const QString& text, QString* error)
     return std::nullopt;
 }
 
-void paintExportDocument(QPainter& painter, const QRectF& page, HardwareScene& scene)
+void paintExportDocument(QPainter& painter, const QRectF& page, HardwareScene& scene, qreal sourcesShare)
 {
     const HardwarePalette& p = scene.hardwarePalette();
     painter.fillRect(page, p.background);
@@ -128,14 +128,14 @@ void paintExportDocument(QPainter& painter, const QRectF& page, HardwareScene& s
     painter.drawText(QRectF(body.left(), y, body.width(), descHeight), Qt::TextWordWrap, scene.description());
     y += descHeight + 12 * scale;
 
-    // Sources, at the bottom: as small as needed to take at most a quarter of the page.
+    // Sources, at the bottom: as small as needed to take at most sourcesShare of the page.
     QStringList lines;
     for (int i = 0; i < scene.sources().size(); ++i)
         lines << QStringLiteral("[%1] %2").arg(i + 1).arg(scene.sources().at(i));
     const QString sourcesText = lines.join(QLatin1Char('\n'));
     qreal sourcePx = 13 * scale;
     QFont sourceFont = pixelFont(sourcePx);
-    while (sourcePx > 6 && wrappedHeight(sourceFont, body.width(), sourcesText) > page.height() * 0.25) {
+    while (sourcePx > 6 && wrappedHeight(sourceFont, body.width(), sourcesText) > page.height() * sourcesShare) {
         sourcePx -= 0.5;
         sourceFont = pixelFont(sourcePx);
     }

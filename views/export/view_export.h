@@ -51,8 +51,9 @@ inline constexpr double kMillimetresPerInch = 25.4;
 // and a reason in `error` otherwise.
 [[nodiscard]] std::optional<ExportPage> exportPageFrom(const QString& text, QString* error);
 
-// Paints title, description, the scene, legend and sources into `page`.
-void paintExportDocument(QPainter& painter, const QRectF& page, HardwareScene& scene);
+// Paints title, description, the scene, legend and sources into `page`; the
+// sources shrink to take at most `sourcesShare` of the page's height.
+void paintExportDocument(QPainter& painter, const QRectF& page, HardwareScene& scene, qreal sourcesShare = 0.25);
 
 // What one export draws: `paint` fills page `index` (of `pages`) in the
 // rectangle (points) it is given; title and description go into the file's

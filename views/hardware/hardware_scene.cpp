@@ -33,6 +33,30 @@ void HardwareScene::clearSelectionMarks()
         delete mark;
 }
 
+int HardwareScene::highlight(const QStringList& ids)
+{
+    const QString highlightKind = QString::fromLatin1(kHighlightKind);
+    for (QGraphicsItem* mark : itemsOfKind(highlightKind))
+        delete mark;
+    if (ids.isEmpty()) return 0;
+    const QPen pen(m_palette.overflow, 3.0);
+    int marked = 0;
+    for (QGraphicsItem* item : items()) {
+        const QString kind = item->data(kItemKindKey).toString();
+        if (kind.isEmpty() || kind == highlightKind || kind == QLatin1String(kSelectionKind)) continue;
+        const QVariant index = item->data(kItemIndexKey);
+        const bool match = ids.contains(kind) ||
+                           (index.isValid() && ids.contains(kind + QLatin1Char(':') + QString::number(index.toInt())));
+        if (!match) continue;
+        auto* mark = new SelectionMarkItem(item->sceneBoundingRect().adjusted(-1.5, -1.5, 1.5, 1.5), pen, m_palette.background, false);
+        mark->setData(kItemKindKey, highlightKind);
+        mark->setZValue(12);
+        addItem(mark);
+        ++marked;
+    }
+    return marked;
+}
+
 QString HardwareScene::sourcedTip(const QString& what, const QString& value, const std::string& key,
                                   const SourceMap& sources, const std::string& note)
 {

@@ -60,6 +60,13 @@ public:
     SelectionMarkItem* markSelected(const QRectF& rect, bool primary);
     void clearSelectionMarks();
 
+    // A lesson step's highlight: a mark (kind kHighlightKind, the primary
+    // selection's pen, no pin) over every item whose kind is one of `ids`
+    // ("tray") or whose "kind:index" is ("gpu:3"); earlier highlight marks go.
+    // Returns how many items were marked.
+    static constexpr const char* kHighlightKind = "highlight";
+    int highlight(const QStringList& ids);
+
     // Tooltip: "<b>what</b>: value" and the citation of `key` in `sources`.
     QString sourcedTip(const QString& what, const QString& value, const std::string& key, const SourceMap& sources,
                        const std::string& note = {});

@@ -5,6 +5,7 @@
 #include "zoomable_view.h"
 
 #include "views/widgets/control_row_layout.h"
+#include "views/widgets/scene_text.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -63,10 +64,14 @@ HardwareView::HardwareView(QWidget* parent)
     layout->addWidget(m_view, 1);
     layout->addLayout(bottom);
 
-    m_fit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    // Ctrl+0 is View → Reset text size, as in a browser.
+    m_fit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F));
     connect(m_fit, &QToolButton::clicked, this, &HardwareView::fit);
     connect(m_zoomIn, &QToolButton::clicked, this, [this] { m_view->zoomBy(1.25); });
     connect(m_zoomOut, &QToolButton::clicked, this, [this] { m_view->zoomBy(0.8); });
+    connect(&SceneText::instance(), &SceneText::changed, this, [this] {
+        if (m_scene) rebuild(false);
+    });
     retranslateBase();
 }
 
@@ -155,7 +160,7 @@ void HardwareView::updateFocusNote()
 void HardwareView::retranslateBase()
 {
     m_fit->setText(tr("Fit"));
-    m_fit->setToolTip(tr("Show the whole view (Ctrl+0)"));
+    m_fit->setToolTip(tr("Show the whole view (Ctrl+F)"));
     m_zoomIn->setText(tr("+"));
     m_zoomIn->setToolTip(tr("Zoom in"));
     m_zoomOut->setText(tr("−"));

@@ -5,6 +5,7 @@
 
 #include "model/spec/quantity_parser.h"
 #include "views/hardware/hardware_palette.h"
+#include "views/widgets/scene_text.h"
 
 #include <QElapsedTimer>
 #include <QImage>
@@ -62,6 +63,10 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent)
     setMouseTracking(true);
     setMinimumHeight(kMinimumHeight);
     setAttribute(Qt::WA_OpaquePaintEvent);
+    connect(&SceneText::instance(), &SceneText::changed, this, [this] {
+        updateGeometry();
+        update();
+    });
 }
 
 double TimelineView::plotLeft() const { return kLabelWidth; }
@@ -173,7 +178,8 @@ void TimelineView::paintEvent(QPaintEvent*)
     const QRectF plot(plotLeft(), kAxisHeight, width() - plotLeft() - 4, height() - kAxisHeight - legendHeight());
     const double rh = rowHeight();
     QFont small = font();
-    small.setPointSizeF(std::max(6.5, std::min(font().pointSizeF(), rh * 0.62)));
+    const double textScale = SceneText::instance().scale();
+    small.setPointSizeF(std::max(6.5, std::min(font().pointSizeF(), rh * 0.62)) * textScale);
     p.setFont(small);
     const QFontMetricsF smallMetrics(small);
     const QColor text = palette().text().color();
@@ -315,7 +321,7 @@ void TimelineView::paintAxis(QPainter& p, const QRectF& plot)
 QFont TimelineView::legendFont() const
 {
     QFont f = font();
-    f.setPointSizeF(f.pointSizeF() * 0.9);
+    f.setPointSizeF(f.pointSizeF() * 0.9 * SceneText::instance().scale());
     return f;
 }
 
