@@ -17,14 +17,6 @@ QString trBar(const char* text) { return QCoreApplication::translate("scalescope
 
 constexpr double kLabelPadding = 4; // px either side of a segment's label
 
-int colourOf(Lane lane, EventKind kind)
-{
-    TimelineEvent e;
-    e.lane = lane;
-    e.kind = kind;
-    e.exposed = true;
-    return TimelineSpan::colourOf(e);
-}
 
 } // namespace
 
@@ -56,16 +48,16 @@ void TimelineBreakdownBar::setResult(const PlannerResult* result)
 int TimelineBreakdownBar::colourOf(Part part) noexcept
 {
     switch (part) {
-    case Part::Forward: return scalescope::colourOf(Lane::Compute, EventKind::Forward);
-    case Part::Backward: return scalescope::colourOf(Lane::Compute, EventKind::Backward);
-    case Part::Recompute: return scalescope::colourOf(Lane::Compute, EventKind::Recompute);
-    case Part::Tp: return scalescope::colourOf(Lane::Tp, EventKind::Comm);
-    case Part::Cp: return scalescope::colourOf(Lane::Cp, EventKind::Comm);
-    case Part::Ep: return scalescope::colourOf(Lane::Ep, EventKind::Comm);
-    case Part::Pp: return scalescope::colourOf(Lane::Pp, EventKind::Comm);
-    case Part::Dp: return scalescope::colourOf(Lane::Dp, EventKind::Comm);
+    case Part::Forward: return TimelineSpan::colourOf(Lane::Compute, EventKind::Forward, true);
+    case Part::Backward: return TimelineSpan::colourOf(Lane::Compute, EventKind::Backward, true);
+    case Part::Recompute: return TimelineSpan::colourOf(Lane::Compute, EventKind::Recompute, true);
+    case Part::Tp: return TimelineSpan::colourOf(Lane::Tp, EventKind::Comm, true);
+    case Part::Cp: return TimelineSpan::colourOf(Lane::Cp, EventKind::Comm, true);
+    case Part::Ep: return TimelineSpan::colourOf(Lane::Ep, EventKind::Comm, true);
+    case Part::Pp: return TimelineSpan::colourOf(Lane::Pp, EventKind::Comm, true);
+    case Part::Dp: return TimelineSpan::colourOf(Lane::Dp, EventKind::Comm, true);
     case Part::Bubble: return -1;
-    case Part::Optimizer: return scalescope::colourOf(Lane::Compute, EventKind::Optimizer);
+    case Part::Optimizer: return TimelineSpan::colourOf(Lane::Compute, EventKind::Optimizer, true);
     }
     return -1;
 }

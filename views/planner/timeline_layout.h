@@ -24,10 +24,11 @@ struct TimelineSpan {
     int colour = 0;            // what it is drawn as: lane, kind and exposure (colourOf)
 
     static constexpr int kColours = 6 * 8 * 2;
-    [[nodiscard]] static int colourOf(const TimelineEvent& e) noexcept
+    [[nodiscard]] static constexpr int colourOf(Lane lane, EventKind kind, bool exposed) noexcept
     {
-        return (static_cast<int>(e.lane) * 8 + static_cast<int>(e.kind)) * 2 + (e.exposed ? 1 : 0);
+        return (static_cast<int>(lane) * 8 + static_cast<int>(kind)) * 2 + (exposed ? 1 : 0);
     }
+    [[nodiscard]] static int colourOf(const TimelineEvent& e) noexcept { return colourOf(e.lane, e.kind, e.exposed); }
 };
 
 struct TimelineLayout {

@@ -15,14 +15,6 @@ constexpr double kSwatchWidth = 14, kSwatchHeight = 10, kTextGap = 4, kEntryGap 
 
 QString trLegend(const char* text) { return QCoreApplication::translate("scalescope::TimelineView", text); }
 
-int colourOf(Lane lane, EventKind kind, bool exposed)
-{
-    TimelineEvent e;
-    e.lane = lane;
-    e.kind = kind;
-    e.exposed = exposed;
-    return TimelineSpan::colourOf(e);
-}
 } // namespace
 
 void TimelineLegend::setContents(const Colours& colours, bool serving)
@@ -43,14 +35,14 @@ std::vector<TimelineLegend::Entry> TimelineLegend::entries(const QPalette& palet
                            EventKind::Optimizer}) {
         std::vector<int> keys;
         for (bool exposed : {true, false})
-            if (m_colours.test(static_cast<size_t>(colourOf(Lane::Compute, kind, exposed))))
-                keys.push_back(colourOf(Lane::Compute, kind, exposed));
+            if (m_colours.test(static_cast<size_t>(TimelineSpan::colourOf(Lane::Compute, kind, exposed))))
+                keys.push_back(TimelineSpan::colourOf(Lane::Compute, kind, exposed));
         if (keys.empty()) continue;
         const QString title = m_serving ? trLegend(QT_TRANSLATE_NOOP("scalescope::TimelineView", "compute")) : eventKindTitle(kind);
         out.push_back({timelineBrush(keys.front(), paper), QBrush(), title, keys});
     }
     for (Lane lane : {Lane::Tp, Lane::Cp, Lane::Ep, Lane::Pp, Lane::Dp}) {
-        const int solid = colourOf(lane, EventKind::Comm, true), hatched = colourOf(lane, EventKind::Comm, false);
+        const int solid = TimelineSpan::colourOf(lane, EventKind::Comm, true), hatched = TimelineSpan::colourOf(lane, EventKind::Comm, false);
         const bool hasSolid = m_colours.test(static_cast<size_t>(solid)), hasHatched = m_colours.test(static_cast<size_t>(hatched));
         overlapped = overlapped || hasHatched;
         if (hasSolid && hasHatched)

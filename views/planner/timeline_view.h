@@ -98,6 +98,19 @@ protected:
     bool event(QEvent* event) override;
 
 private:
+    static constexpr double kAxisHeight = 26;   // time axis above the rows
+    static constexpr double kLabelWidth = 120;  // row titles on the left
+    static constexpr double kRightMargin = 4;   // px right of the plot
+    static constexpr double kMaxRow = 40;
+    // Fitted to the view (Fit, or on paper), rows go below the readable height
+    // down to a pixel or two, and then every few stages are titled.
+    static constexpr double kTightestRow = 2;
+    static constexpr double kTitledRow = 9;     // rows at least this high are titled one by one
+    static constexpr double kStageGap = 4;      // extra space between stages
+    static constexpr double kFoldPixels = 3;    // spans narrower than this fold into pixel columns
+    static constexpr double kStepMargin = 1.01; // the fitted axis runs 1 % past the step's end
+    static constexpr double kBarInset = 3;      // px between the breakdown bar and what surrounds it
+
     [[nodiscard]] double rowTop(int row) const;
     [[nodiscard]] int rowAt(double y) const;
     [[nodiscard]] int stageCount() const;
