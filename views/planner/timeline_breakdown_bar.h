@@ -21,7 +21,7 @@ namespace scalescope {
 
 class TimelineBreakdownBar {
 public:
-    static constexpr double kHeight = 22; // px, with the gap below it
+    static constexpr double kHeight = 22; // px, with the gap below it, at the least (it holds a line of text)
 
     enum class Part { Forward, Backward, Recompute, Tp, Cp, Ep, Pp, Dp, Bubble, Optimizer };
     struct Segment {

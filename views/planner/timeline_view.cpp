@@ -189,8 +189,15 @@ double TimelineView::fullHeight() const
     return rowsTop() + rows * kMaxRow + stageCount() * kStageGap + legendHeight();
 }
 
+QRectF TimelineView::barRect() const
+{
+    return QRectF(QPointF(plotLeft(), kBarInset), QPointF(plotRight(), barHeight() - kBarInset));
+}
+
 void TimelineView::placeChildren()
 {
+    // The bar holds a line of the legend's type (larger on paper).
+    m_barHeight = m_bar.empty() ? 0 : std::max(TimelineBreakdownBar::kHeight, QFontMetricsF(legendFont()).height() + 2 * kBarInset + 2);
     const int overflow = static_cast<int>(std::ceil(contentHeight() - (rowsBottom() - rowsTop())));
     const bool scrolls = overflow > 0 && !m_print;
     const int barWidth = m_scroll->sizeHint().width();
@@ -272,7 +279,7 @@ void TimelineView::paintEvent(QPaintEvent*)
     if (!m_bar.empty()) {
         QFont barFont = legendFont();
         p.setFont(barFont);
-        const QRectF bar(QPointF(plotLeft(), kBarInset), QPointF(plotRight(), TimelineBreakdownBar::kHeight - kBarInset));
+        const QRectF bar = barRect();
         m_bar.paint(p, QRectF(6, bar.top(), plotLeft() - 12, bar.height()), bar, QFontMetricsF(barFont), palette(), m_lastColours);
     }
     m_legend.paint(p, QRectF(0, height() - legendHeight(), width(), legendHeight()), plotLeft(), legendFont(), palette());
@@ -346,8 +353,7 @@ void TimelineView::changeEvent(QEvent* event)
 QString TimelineView::tooltipAt(QPointF pos) const
 {
     if (!m_result || !m_result->ok()) return {};
-    if (!m_bar.empty() && pos.y() < TimelineBreakdownBar::kHeight)
-        return m_bar.tooltipAt(pos.x(), QRectF(QPointF(plotLeft(), kBarInset), QPointF(plotRight(), TimelineBreakdownBar::kHeight - kBarInset)));
+    if (!m_bar.empty() && pos.y() < barHeight()) return m_bar.tooltipAt(pos.x(), barRect());
     const int row = rowAt(pos.y());
     if (row < 0) return {};
     const double t = m_axis.seconds(pos.x());

@@ -114,7 +114,8 @@ private:
     [[nodiscard]] double rowTop(int row) const;
     [[nodiscard]] int rowAt(double y) const;
     [[nodiscard]] int stageCount() const;
-    [[nodiscard]] double barHeight() const { return m_bar.empty() ? 0 : TimelineBreakdownBar::kHeight; }
+    [[nodiscard]] double barHeight() const noexcept { return m_barHeight; } // 0 without a bar (placeChildren)
+    [[nodiscard]] QRectF barRect() const;
     [[nodiscard]] double rowsBottom() const { return legendTop(); }
     [[nodiscard]] double contentHeight() const; // every row and stage gap, unscrolled
     [[nodiscard]] std::vector<double> ticks(const QRectF& plot) const; // seconds of the time-axis ticks in view
@@ -146,6 +147,7 @@ private:
     int m_lastDrawn = 0;
     double m_lastPaintMs = 0;
     std::bitset<TimelineSpan::kColours> m_lastColours;
+    double m_barHeight = 0;
     RowDrawing m_row; // reused by every row of every paint
     mutable TimelineLegend m_legend;
     TimelineBreakdownBar m_bar;
