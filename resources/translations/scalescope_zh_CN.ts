@@ -4198,14 +4198,6 @@ its memory latency.</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <source>DP exposed</source>
-        <translation>DP 暴露</translation>
-    </message>
-    <message>
-        <source>DP overlapped</source>
-        <translation>DP 重叠</translation>
-    </message>
-    <message>
         <source>bubble (idle)</source>
         <translation>气泡（空闲）</translation>
     </message>
@@ -4260,6 +4252,58 @@ its memory latency.</source>
     <message>
         <source>decode compute</source>
         <translation>解码计算</translation>
+    </message>
+    <message>
+        <source>exposed TP</source>
+        <translation>暴露 TP</translation>
+    </message>
+    <message>
+        <source>exposed CP</source>
+        <translation>暴露 CP</translation>
+    </message>
+    <message>
+        <source>exposed EP</source>
+        <translation>暴露 EP</translation>
+    </message>
+    <message>
+        <source>exposed PP</source>
+        <translation>暴露 PP</translation>
+    </message>
+    <message>
+        <source>exposed DP</source>
+        <translation>暴露 DP</translation>
+    </message>
+    <message>
+        <source>bubble</source>
+        <translation>气泡</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>步 %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2, %3 % of the step</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：%2，占步时间的 %3 %</translation>
+    </message>
+    <message>
+        <source>solid: on the critical path · hatched: overlapped with compute</source>
+        <translation>实心：位于关键路径上 · 斜线：与计算重叠</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>适应窗口</translation>
+    </message>
+    <message>
+        <source>Fit the whole step and every stage in the view (F)</source>
+        <translation>显示整个步和所有阶段（F）</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <source>Reset the zoom: the whole step, rows of readable height (0). W/S zoom, A/D pan, Shift+wheel or Up/Down scroll the stages.</source>
+        <translation>重置缩放：整个步，行高保持可读（0）。W/S 缩放，A/D 平移，Shift+滚轮或上/下键滚动阶段。</translation>
     </message>
 </context>
 <context>
