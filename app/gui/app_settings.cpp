@@ -15,6 +15,7 @@ AppSettings AppSettings::load(QSettings& store)
     s.lastScenario = store.value(QStringLiteral("scenario/last")).toString();
     s.theme = store.value(QStringLiteral("ui/theme")).toString();
     s.welcomeDismissed = store.value(QStringLiteral("ui/welcomeDismissed"), false).toBool();
+    s.sceneTextScale = store.value(QStringLiteral("ui/sceneTextScale"), 1.0).toDouble();
     return s;
 }
 
@@ -28,6 +29,7 @@ void AppSettings::save(QSettings& store) const
     store.setValue(QStringLiteral("scenario/last"), lastScenario);
     store.setValue(QStringLiteral("ui/theme"), theme);
     store.setValue(QStringLiteral("ui/welcomeDismissed"), welcomeDismissed);
+    store.setValue(QStringLiteral("ui/sceneTextScale"), sceneTextScale);
 }
 
 } // namespace scalescope

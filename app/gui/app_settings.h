@@ -19,6 +19,7 @@ struct AppSettings {
     QString lastScenario; // path of the last opened scenario file
     QString theme;        // "system", "light" or "dark" (themeKey); empty = system
     bool welcomeDismissed = false; // the first start's welcome strip was closed
+    double sceneTextScale = 1;     // View → Larger/Smaller text (SceneText::kSteps)
 
     [[nodiscard]] static AppSettings load(QSettings& store);
     void save(QSettings& store) const;

@@ -1,12 +1,20 @@
+#include "model/lesson/lesson_reader.h" // first: see lesson_panel.h
+
 #include "main_window.h"
 
+#include "drill_down_history.h"
+#include "hardware_focus.h"
 #include "language.h"
+#include "lesson_chooser.h"
+#include "lesson_panel.h"
 #include "message_bar.h"
 #include "navigator.h"
 #include "planner_export.h"
 #include "planner_workspace.h"
+#include "presentation_mode.h"
 #include "report_action.h"
 #include "scenario_controller.h"
+#include "scene_text_actions.h"
 #include "theme.h"
 #include "trace_export.h"
 #include "welcome_strip.h"
@@ -124,6 +132,12 @@ MainWindow::MainWindow(const SpecCatalog& catalog, std::vector<SpecError> loadEr
     if (auto* v = qobject_cast<RackView*>(view(QStringLiteral("rack")))) v->setGpuSelection(gpuSelection);
     if (auto* v = qobject_cast<TopologyView*>(view(QStringLiteral("topology")))) v->setGpuSelection(gpuSelection);
     if (auto* v = qobject_cast<ShardingMapView*>(view(QStringLiteral("sharding")))) v->setGpuSelection(gpuSelection);
+    // Drill-down rack → tray → superchip → GPU → SM on the same selection, and the scenario's hardware in focus.
+    if (auto* v = qobject_cast<SuperchipView*>(view(QStringLiteral("superchip")))) v->setGpuSelection(gpuSelection);
+    if (auto* v = qobject_cast<ChipView*>(view(QStringLiteral("chip")))) v->setGpuSelection(gpuSelection);
+    if (auto* v = qobject_cast<SmView*>(view(QStringLiteral("sm")))) v->setGpuSelection(gpuSelection);
+    m_drillDown = new DrillDownHistory(*this, *m_stack, *gpuSelection, m_catalog);
+    new ScenarioHardwareFocus(*this, m_planner->controller(), this);
     connect(gpuSelection, &GpuSelection::changed, this,
             [this](const GpuRef& ref) { statusBar()->showMessage(GpuSelection::describe(ref, m_catalog), 8000); });
     // The scenario's name may be long: the label gives way (its tooltip has it whole)
@@ -148,7 +162,12 @@ MainWindow::MainWindow(const SpecCatalog& catalog, std::vector<SpecError> loadEr
             m_welcome = nullptr;
         });
     }
+    column->addWidget(m_drillDown->bar());
     column->addWidget(m_stack, 1);
+    m_lessonPanel = new LessonPanel(m_catalog, *this, *m_planner, m_language, centre);
+    column->addWidget(m_lessonPanel);
+    connect(m_lessonPanel, &LessonPanel::problem, m_messages, &MessageBar::addMessage);
+    connect(m_presentation, &PresentationMode::activeChanged, m_lessonPanel, &LessonPanel::setPresenting);
     setCentralWidget(centre);
     retranslate();
     if (!m_loadErrors.empty()) {
@@ -162,6 +181,7 @@ MainWindow::MainWindow(const SpecCatalog& catalog, std::vector<SpecError> loadEr
     const int navigatorWidth = m_navigator->sizeHintForColumn(0) + 2 * m_navigator->frameWidth() + kNavigatorPadding;
     resizeDocks({dock}, {std::max(m_navigator->minimumWidth(), navigatorWidth)}, Qt::Horizontal);
     if (!showView(m_settings.currentView)) showView(QStringLiteral("planner"));
+    m_drillDown->clear(); // Back starts from the first view shown
     if (!m_settings.geometry.isEmpty()) restoreGeometry(m_settings.geometry);
     else resize(1400, 860);
     if (!m_settings.windowState.isEmpty()) restoreState(m_settings.windowState, AppSettings::kWindowStateVersion);
@@ -194,9 +214,16 @@ void MainWindow::buildMenus()
         connect(a, &QAction::triggered, this, [this, key = e.key] { showView(key); });
     }
     m_viewMenu->addSeparator();
+    m_viewMenu->addActions({m_drillDown->backAction(), m_drillDown->forwardAction()});
+    m_viewMenu->addSeparator();
     // Every dock can be brought back from here once closed.
     for (QDockWidget* d : {m_navigatorDock, m_planner->controlsDock(), m_planner->breakdownDock()})
         m_viewMenu->addAction(d->toggleViewAction());
+    m_viewMenu->addSeparator();
+    m_presentation = new PresentationMode(*this, {m_navigatorDock, m_planner->controlsDock(), m_planner->breakdownDock()});
+    m_viewMenu->addAction(m_presentation->action());
+    m_sceneText = new SceneTextActions(*this, m_settings);
+    m_sceneText->addTo(*m_viewMenu);
     m_viewMenu->addSeparator();
     m_themeMenu = m_viewMenu->addMenu(QString());
     m_themeGroup = new QActionGroup(this);
@@ -222,12 +249,24 @@ void MainWindow::buildMenus()
         connect(a, &QAction::triggered, this, [this, c = code] { setLanguage(c); });
     }
     m_helpMenu = menuBar()->addMenu(QString());
+    m_lessonsAction = m_helpMenu->addAction(QString(), this, &MainWindow::chooseLesson);
+    m_lessonsAction->setObjectName(QStringLiteral("lessons"));
     m_aboutAction = m_helpMenu->addAction(QString(), this, [this] {
         QMessageBox::about(this, tr("About ScaleScope"),
                            tr("<h3>ScaleScope %1</h3><p>See an AI system from one GPU's SMs up to racks of NVL72s, "
                               "and feel its performance.</p><p>User specs: %2</p>")
                                .arg(QString::fromUtf8(versionString()), QString::fromStdString(userSpecDir().string())));
     });
+}
+
+void MainWindow::chooseLesson()
+{
+    SpecErrors errors;
+    const auto dir = builtinLessonDir();
+    const std::vector<Lesson> lessons = dir ? loadLessons(*dir, errors) : std::vector<Lesson>{};
+    for (const SpecError& e : errors) m_messages->addMessage(QString::fromStdString(e.text()));
+    if (const auto chosen = scalescope::chooseLesson(this, lessons, m_language.current()))
+        m_lessonPanel->open(lessons[*chosen]);
 }
 
 void MainWindow::exportView()
@@ -334,6 +373,8 @@ void MainWindow::retranslate()
     }
     m_languageMenu->setTitle(tr("&Language"));
     m_themeMenu->setTitle(tr("&Theme"));
+    m_presentation->retranslate();
+    m_sceneText->retranslate();
     const QList<QAction*> themes = m_themeGroup->actions();
     themes.at(0)->setText(tr("Follow the &system"));
     themes.at(1)->setText(tr("&Light"));
@@ -343,6 +384,7 @@ void MainWindow::retranslate()
     m_plannerMenu->setTitle(tr("&Planner"));
     m_planner->retranslate();
     m_aboutAction->setText(tr("&About ScaleScope"));
+    m_lessonsAction->setText(tr("&Lessons…"));
     m_navigator->parentWidget()->setWindowTitle(tr("Views"));
     m_scenarioLabel->setText(m_scenarioName.isEmpty() ? tr("No scenario open") : tr("Scenario: %1").arg(m_scenarioName));
     m_scenarioLabel->setToolTip(m_scenarioLabel->text());
@@ -359,6 +401,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
         event->ignore();
         return;
     }
+    m_presentation->setActive(false); // the window and docks as the user arranged them
     m_settings.geometry = saveGeometry();
     m_settings.windowState = saveState(AppSettings::kWindowStateVersion);
     m_settings.language = m_language.current();

@@ -19,9 +19,13 @@ class QStackedWidget;
 
 namespace scalescope {
 
+class DrillDownHistory;
 class Language;
+class LessonPanel;
 class MessageBar;
 class PlannerWorkspace;
+class PresentationMode;
+class SceneTextActions;
 class WelcomeStrip;
 class SpecCatalog;
 
@@ -41,8 +45,15 @@ public:
     [[nodiscard]] PlannerWorkspace* planner() const noexcept { return m_planner; }
     // Problems with files, shown above the view until dismissed.
     [[nodiscard]] MessageBar* messageBar() const noexcept { return m_messages; }
+    [[nodiscard]] DrillDownHistory* drillDown() const noexcept { return m_drillDown; }
     // The first start's welcome strip; null once dismissed (in this or an earlier run).
     [[nodiscard]] WelcomeStrip* welcomeStrip() const noexcept { return m_welcome; }
+    // View → Presentation (F11) and the scene text size (Ctrl+= / Ctrl+- / Ctrl+0).
+    [[nodiscard]] PresentationMode* presentation() const noexcept { return m_presentation; }
+    [[nodiscard]] SceneTextActions* sceneTextActions() const noexcept { return m_sceneText; }
+    // Help → Lessons…: the lesson strip under the view.
+    [[nodiscard]] LessonPanel* lessonPanel() const noexcept { return m_lessonPanel; }
+    void chooseLesson();
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -69,6 +80,7 @@ private:
     QMenu* m_plannerMenu = nullptr;
     PlannerWorkspace* m_planner = nullptr;
     WelcomeStrip* m_welcome = nullptr;
+    DrillDownHistory* m_drillDown = nullptr;
     QDockWidget* m_navigatorDock = nullptr;
     QMenu* m_languageMenu = nullptr;
     QMenu* m_themeMenu = nullptr;
@@ -79,6 +91,10 @@ private:
     QAction* m_exportTraceAction = nullptr;
     QAction* m_exportReportAction = nullptr;
     QAction* m_aboutAction = nullptr;
+    PresentationMode* m_presentation = nullptr;
+    SceneTextActions* m_sceneText = nullptr;
+    LessonPanel* m_lessonPanel = nullptr;
+    QAction* m_lessonsAction = nullptr;
     QActionGroup* m_languageGroup = nullptr;
     QString m_scenarioName;
 };

@@ -54,6 +54,19 @@ StepBreakdown stepBreakdown(const Evaluation& e) noexcept
     return b;
 }
 
+StepShares stepShares(const Evaluation& e) noexcept
+{
+    StepShares s;
+    const double mb = e.microbatches;
+    s.forward = e.stage.forwardCompute * mb;
+    s.backward = e.stage.backwardCompute * mb;
+    s.recompute = e.stage.recompute * mb;
+    for (size_t i = 0; i < s.exposed.size(); ++i) s.exposed[i] = e.comm[i].exposed;
+    s.bubble = e.bubbleTime;
+    s.optimizer = e.optimizerTime + e.memory.spillTime;
+    return s;
+}
+
 nlohmann::json breakdownToJson(const EvaluationContext& ctx, const Evaluation& e)
 {
     nlohmann::json rows = nlohmann::json::array();

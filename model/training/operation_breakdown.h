@@ -28,6 +28,18 @@ struct StepBreakdown {
 };
 [[nodiscard]] StepBreakdown stepBreakdown(const Evaluation& e) noexcept;
 
+// The step as the planner's headline figures split it, in seconds per step:
+// compute by pass (forward, backward with its weight gradients, recompute;
+// together Evaluation::computeTime), exposed communication by axis (together
+// exposedComm), the bubble (bubbleTime) and the optimizer with any spill
+// over C2C. They sum to stepTime.
+struct StepShares {
+    Seconds forward{}, backward{}, recompute{};
+    std::array<Seconds, kCommAxes> exposed{};
+    Seconds bubble{}, optimizer{};
+};
+[[nodiscard]] StepShares stepShares(const Evaluation& e) noexcept;
+
 // {"rows": [...], "summary": {...}}; every time in seconds per step.
 [[nodiscard]] nlohmann::json breakdownToJson(const EvaluationContext& ctx, const Evaluation& e);
 

@@ -25,6 +25,48 @@
     </message>
 </context>
 <context>
+    <name>DrillPath</name>
+    <message>
+        <source>Rack %1</source>
+        <translation>机架 %1</translation>
+    </message>
+    <message>
+        <source>Node %1</source>
+        <translation>节点 %1</translation>
+    </message>
+    <message>
+        <source>Tray %1</source>
+        <translation>托盘 %1</translation>
+    </message>
+    <message>
+        <source>Superchip %1</source>
+        <translation>超级芯片 %1</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>SM %1</source>
+        <translation>SM %1</translation>
+    </message>
+</context>
+<context>
+    <name>LessonChooser</name>
+    <message>
+        <source>Lessons</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>%n step(s)</source>
+        <translation>%n 步</translation>
+    </message>
+    <message>
+        <source>%1 — about %2 min, %3</source>
+        <translation>%1 — 约 %2 分钟，%3</translation>
+    </message>
+</context>
+<context>
     <name>LessonDeck</name>
     <message>
         <source>Predict:</source>
@@ -846,20 +888,12 @@
         <translation>裸片间互连 / NVLink-C2C</translation>
     </message>
     <message>
-        <source>Die %1 of %2</source>
-        <translation>裸片 %1（共 %2 个）</translation>
-    </message>
-    <message>
         <source>%1 SMs on this die</source>
         <translation>本裸片上有 %1 个 SM</translation>
     </message>
     <message>
         <source>Die %1 · %2 SMs</source>
         <translation>裸片 %1 · %2 个 SM</translation>
-    </message>
-    <message>
-        <source>L2 partition %1 of %2</source>
-        <translation>L2 分区 %1（共 %2 个）</translation>
     </message>
     <message>
         <source>%1 of %2 in all</source>
@@ -876,10 +910,6 @@
     <message>
         <source>Streaming multiprocessor %1 (die %2)</source>
         <translation>流式多处理器 %1（裸片 %2）</translation>
-    </message>
-    <message>
-        <source>HBM stack %1 of %2: capacity</source>
-        <translation>HBM 堆栈 %1（共 %2 个）：容量</translation>
     </message>
     <message>
         <source>Bandwidth of this stack</source>
@@ -900,10 +930,6 @@
     <message>
         <source>%1 package</source>
         <translation>%1 封装</translation>
-    </message>
-    <message>
-        <source>NVLink %1 port %2 of %3</source>
-        <translation>NVLink %1 端口 %2（共 %3 个）</translation>
     </message>
     <message>
         <source>%1 for all %2 links, both directions</source>
@@ -969,12 +995,51 @@
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
+    <message>
+        <source>Die %1 (%2 dies)</source>
+        <translation>裸片 %1（共 %2 个裸片）</translation>
+    </message>
+    <message>
+        <source>L2 partition %1 (%2 partitions)</source>
+        <translation>L2 分区 %1（共 %2 个分区）</translation>
+    </message>
+    <message>
+        <source>HBM stack %1 (%2 stacks): capacity</source>
+        <translation>HBM 堆栈 %1（共 %2 个堆栈）：容量</translation>
+    </message>
+    <message>
+        <source>NVLink %1 port %2 (%3 ports)</source>
+        <translation>NVLink %1 端口 %2（共 %3 个端口）</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::ChipView</name>
     <message>
         <source>&amp;GPU:</source>
         <translation>GPU(&amp;G)：</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::DrillDownHistory</name>
+    <message>
+        <source>&amp;Back</source>
+        <translation>后退(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Back to the previous view or level (Alt+Left)</source>
+        <translation>返回上一个视图或层级（Alt+Left）</translation>
+    </message>
+    <message>
+        <source>&amp;Forward</source>
+        <translation>前进(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Forward again (Alt+Right)</source>
+        <translation>再次前进（Alt+Right）</translation>
+    </message>
+    <message>
+        <source>Double-click a tray, superchip, GPU or SM to look inside it</source>
+        <translation>双击托盘、超级芯片、GPU 或 SM 可查看其内部</translation>
     </message>
 </context>
 <context>
@@ -988,12 +1053,12 @@
         <translation>已选择 GPU %1</translation>
     </message>
     <message>
-        <source>GPU %1 selected — rack %2, node %3 (GPU %4 of the rack)</source>
-        <translation>已选择 GPU %1 — 第 %2 个机架，节点 %3（机架内 GPU %4）</translation>
+        <source>GPU %1 selected — rack %2, node %3</source>
+        <translation>已选择 GPU %1 — 机架 %2，节点 %3</translation>
     </message>
     <message>
-        <source>GPU %1 selected — rack %2, tray %3 (GPU %4 of the rack)</source>
-        <translation>已选择 GPU %1 — 第 %2 个机架，计算托盘 %3（机架内 GPU %4）</translation>
+        <source>GPU %1 selected — rack %2, tray %3</source>
+        <translation>已选择 GPU %1 — 机架 %2，托盘 %3</translation>
     </message>
 </context>
 <context>
@@ -1008,10 +1073,6 @@
     <message>
         <source>Fit</source>
         <translation>适应窗口</translation>
-    </message>
-    <message>
-        <source>Show the whole view (Ctrl+0)</source>
-        <translation>显示整个视图（Ctrl+0）</translation>
     </message>
     <message>
         <source>+</source>
@@ -1032,6 +1093,22 @@
     <message>
         <source>Wheel: zoom · drag: pan · hover: value and source</source>
         <translation>滚轮：缩放 · 拖动：平移 · 悬停：数值与来源</translation>
+    </message>
+    <message>
+        <source>Showing %1, not the scenario&apos;s %2</source>
+        <translation>当前显示 %1，而非场景中的 %2</translation>
+    </message>
+    <message>
+        <source>Follow scenario</source>
+        <translation>跟随场景</translation>
+    </message>
+    <message>
+        <source>Show the current scenario&apos;s hardware again</source>
+        <translation>重新显示当前场景的硬件</translation>
+    </message>
+    <message>
+        <source>Show the whole view (Ctrl+F)</source>
+        <translation>显示整个视图（Ctrl+F）</translation>
     </message>
 </context>
 <context>
@@ -1119,6 +1196,65 @@
     <message>
         <source>BF16 MFU above %1 (%2 %), the best published run of its class</source>
         <translation>BF16 MFU 高于同类已发表运行的最好成绩 %1（%2 %）</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::LessonPanel</name>
+    <message>
+        <source>Lesson step %1: %2</source>
+        <translation>课程第 %1 步：%2</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source>Predict: %1</source>
+        <translation>先预测：%1</translation>
+    </message>
+    <message>
+        <source>The model says: %1</source>
+        <translation>模型给出：%1</translation>
+    </message>
+    <message>
+        <source>◀ Back</source>
+        <translation>◀ 上一步</translation>
+    </message>
+    <message>
+        <source>The previous step (Left, Page Up)</source>
+        <translation>上一步（←、Page Up）</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>下一步 ▶</translation>
+    </message>
+    <message>
+        <source>The next step (Right, Page Down, Space)</source>
+        <translation>下一步（→、Page Down、空格）</translation>
+    </message>
+    <message>
+        <source>Return to step</source>
+        <translation>回到本步</translation>
+    </message>
+    <message>
+        <source>Show this step&apos;s view and scenario again after trying things out</source>
+        <translation>自行探索之后，重新显示本步的视图和场景</translation>
+    </message>
+    <message>
+        <source>Close lesson</source>
+        <translation>关闭课程</translation>
+    </message>
+    <message>
+        <source>Reveal</source>
+        <translation>揭晓</translation>
+    </message>
+    <message>
+        <source>The model&apos;s answer for this step&apos;s scenario</source>
+        <translation>模型针对本步场景算出的答案</translation>
+    </message>
+    <message>
+        <source>Jump to a step</source>
+        <translation>跳到某一步</translation>
     </message>
 </context>
 <context>
@@ -1248,6 +1384,10 @@
     <message>
         <source>Export &amp;report…</source>
         <translation>导出报告(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;Lessons…</source>
+        <translation>课程(&amp;L)…</translation>
     </message>
 </context>
 <context>
@@ -2292,6 +2432,36 @@ Flow for this job: %3 (%4 of heat)</source>
         <source>Serving: %1 tokens per joule.</source>
         <translation>推理服务：每焦耳 %1 个 token。</translation>
     </message>
+    <message>
+        <source>Air cooling: ΔT %1 K through the nodes</source>
+        <translation>风冷：流经节点的 ΔT 为 %1 K</translation>
+    </message>
+    <message>
+        <source>Air handlers (CRAH)</source>
+        <translation>空气处理机组（CRAH）</translation>
+    </message>
+    <message>
+        <source>Cold aisle</source>
+        <translation>冷通道</translation>
+    </message>
+    <message>
+        <source>Node fans</source>
+        <translation>节点风扇</translation>
+    </message>
+    <message>
+        <source>Hot aisle</source>
+        <translation>热通道</translation>
+    </message>
+    <message>
+        <source>Airflow per rack: %1 m³/h (%2 CFM)
+Airflow for this job: %3 m³/h (%4 of heat)</source>
+        <translation>每机架风量：%1 m³/h（%2 CFM）
+本作业风量：%3 m³/h（热负荷 %4）</translation>
+    </message>
+    <message>
+        <source>An air-cooled system: no coolant loop reaches the rack; the room&apos;s air handlers carry the heat away</source>
+        <translation>风冷系统：没有冷却液回路进入机架，由机房的空气处理机组带走热量</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::PowerView</name>
@@ -2326,6 +2496,17 @@ Flow for this job: %3 (%4 of heat)</source>
     <message>
         <source>25 % propylene glycol (PG25)</source>
         <translation>25% 丙二醇溶液（PG25）</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::PresentationMode</name>
+    <message>
+        <source>&amp;Presentation</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Full screen for a projector: docks hidden, small text left out (F11 or Esc leaves)</source>
+        <translation>适合投影的全屏：隐藏停靠面板，省略过小的文字（按 F11 或 Esc 退出）</translation>
     </message>
 </context>
 <context>
@@ -2435,10 +2616,6 @@ Flow for this job: %3 (%4 of heat)</source>
         <translation>NVSwitch %1</translation>
     </message>
     <message>
-        <source>NVSwitch chip %1 of %2 in the NVLink domain</source>
-        <translation>NVLink 域内 NVSwitch 芯片 %1（共 %2 个）</translation>
-    </message>
-    <message>
         <source>%1 ports × %2</source>
         <translation>%1 个端口 × %2</translation>
     </message>
@@ -2527,12 +2704,16 @@ Flow for this job: %3 (%4 of heat)</source>
         <translation>%1 · 每个 NVLink 域 %2 个 GPU · %3</translation>
     </message>
     <message>
-        <source> · rack %1 of %2: cluster GPUs %3–%4</source>
-        <translation> · 第 %1 个机架（共 %2 个）：集群 GPU %3–%4</translation>
+        <source> · rack %1 of racks 0–%2: cluster GPUs %3–%4</source>
+        <translation> · 机架 %1（机架 0–%2）：集群 GPU %3–%4</translation>
     </message>
     <message>
-        <source>GPU %1 of the rack · cluster GPU %2 · %3</source>
-        <translation>机架内 GPU %1 · 集群 GPU %2 · %3</translation>
+        <source>GPU %1 (place %2 in rack %3) · %4</source>
+        <translation>GPU %1（机架 %3 内位置 %2）· %4</translation>
+    </message>
+    <message>
+        <source>NVSwitch chip %1 of the NVLink domain&apos;s %2</source>
+        <translation>NVSwitch 芯片 %1（NVLink 域共 %2 颗）</translation>
     </message>
 </context>
 <context>
@@ -3152,6 +3333,25 @@ Flow for this job: %3 (%4 of heat)</source>
     </message>
 </context>
 <context>
+    <name>scalescope::SceneTextActions</name>
+    <message>
+        <source>&amp;Larger text</source>
+        <translation>放大文字(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Smaller text</source>
+        <translation>缩小文字(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Reset text size</source>
+        <translation>重置文字大小(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Scene text at %1 %</source>
+        <translation>场景文字为 %1 %</translation>
+    </message>
+</context>
+<context>
     <name>scalescope::ServingChartLink</name>
     <message>
         <source>Batch from the throughput–latency chart</source>
@@ -3525,6 +3725,10 @@ its memory latency.</source>
     <message>
         <source>Threads and registers must be positive.</source>
         <translation>线程数和寄存器数必须为正。</translation>
+    </message>
+    <message>
+        <source>%1 — streaming multiprocessor %2 of %3</source>
+        <translation>%1 — 流式多处理器 %2（共 %3 个）</translation>
     </message>
 </context>
 <context>
@@ -3994,14 +4198,6 @@ its memory latency.</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <source>DP exposed</source>
-        <translation>DP 暴露</translation>
-    </message>
-    <message>
-        <source>DP overlapped</source>
-        <translation>DP 重叠</translation>
-    </message>
-    <message>
         <source>bubble (idle)</source>
         <translation>气泡（空闲）</translation>
     </message>
@@ -4056,6 +4252,58 @@ its memory latency.</source>
     <message>
         <source>decode compute</source>
         <translation>解码计算</translation>
+    </message>
+    <message>
+        <source>exposed TP</source>
+        <translation>暴露 TP</translation>
+    </message>
+    <message>
+        <source>exposed CP</source>
+        <translation>暴露 CP</translation>
+    </message>
+    <message>
+        <source>exposed EP</source>
+        <translation>暴露 EP</translation>
+    </message>
+    <message>
+        <source>exposed PP</source>
+        <translation>暴露 PP</translation>
+    </message>
+    <message>
+        <source>exposed DP</source>
+        <translation>暴露 DP</translation>
+    </message>
+    <message>
+        <source>bubble</source>
+        <translation>气泡</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>步 %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2, %3 % of the step</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：%2，占步时间的 %3 %</translation>
+    </message>
+    <message>
+        <source>solid: on the critical path · hatched: overlapped with compute</source>
+        <translation>实心：位于关键路径上 · 斜线：与计算重叠</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>适应窗口</translation>
+    </message>
+    <message>
+        <source>Fit the whole step and every stage in the view (F)</source>
+        <translation>显示整个步和所有阶段（F）</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <source>Reset the zoom: the whole step, rows of readable height (0). W/S zoom, A/D pan, Shift+wheel or Up/Down scroll the stages.</source>
+        <translation>重置缩放：整个步，行高保持可读（0）。W/S 缩放，A/D 平移，Shift+滚轮或上/下键滚动阶段。</translation>
     </message>
 </context>
 <context>
@@ -4234,6 +4482,10 @@ its memory latency.</source>
     <message>
         <source> GPUs</source>
         <translation> 个 GPU</translation>
+    </message>
+    <message>
+        <source>%1, %2 GPUs</source>
+        <translation>%1，%2 个 GPU</translation>
     </message>
 </context>
 <context>

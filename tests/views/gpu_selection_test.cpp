@@ -91,7 +91,7 @@ bool marks(const QRectF& mark, const QGraphicsItem* item)
 
 } // namespace
 
-TEST_CASE("GPU selection: GPU 37 of the third NVL72 rack is picked in the topology and the sharding map",
+TEST_CASE("GPU selection: GPU 180, in rack 2 of GB200 NVL72, is picked in the topology and the sharding map",
           "[gui][selection]")
 {
     Views v;
@@ -100,9 +100,9 @@ TEST_CASE("GPU selection: GPU 37 of the third NVL72 rack is picked in the topolo
     v.rack.setRack(2);
     auto* rackScene = dynamic_cast<RackScene*>(v.rack.scene());
     REQUIRE(rackScene);
-    QGraphicsItem* gpu37 = itemOfKind(*rackScene, "gpu", 36); // labelled "GPU 37"
+    QGraphicsItem* gpu37 = itemOfKind(*rackScene, "gpu", 36); // labelled "GPU 180", its cluster number
     REQUIRE(gpu37);
-    CHECK(gpu37->toolTip().contains(QStringLiteral("GPU 37 of the rack · cluster GPU 180")));
+    CHECK(gpu37->toolTip().contains(QStringLiteral("GPU 180 (place 36 in rack 2)")));
 
     const qreal zoomBefore = v.rack.graphicsView()->zoom();
     clickAt(v.rack, gpu37->sceneBoundingRect().center());
@@ -168,7 +168,7 @@ TEST_CASE("GPU selection: a click on rank 1,157 of a DGX H100 job turns the rack
     CHECK(v.rack.rack() == 1157 / perRack);
     QGraphicsItem* box = itemOfKind(*v.rack.scene(), "gpu", 1157 % perRack);
     REQUIRE(box);
-    CHECK(box->toolTip().contains(QStringLiteral("cluster GPU 1,157")));
+    CHECK(box->toolTip().contains(QStringLiteral("GPU 1,157 (place 5 in rack 36)")));
     CHECK(marks(*v.rack.scene()).size() == 1);
     CHECK(marks(primaryMark(*v.rack.scene()), box));
     testing::renderToFile(v.rack, QStringLiteral("selection-rack-dgx-h100"));
@@ -222,9 +222,9 @@ TEST_CASE("GPU selection: selecting the same GPU again emits nothing", "[selecti
     CHECK(changes == 2);
     CHECK(selection.current().gpu == 38);
     CHECK(GpuSelection::describe(selection.current(), testing::builtinCatalog()) ==
-          QStringLiteral("GPU 38 selected — rack 1, tray 10 (GPU 39 of the rack)"));
+          QStringLiteral("GPU 38 selected — rack 0, tray 9"));
     CHECK(GpuSelection::describe({QStringLiteral("dgx-h100-superpod"), 1157, 0}, testing::builtinCatalog()) ==
-          QStringLiteral("GPU 1,157 selected — rack 37, node 1 (GPU 6 of the rack)"));
+          QStringLiteral("GPU 1,157 selected — rack 36, node 144"));
 }
 
 TEST_CASE("GPU selection: a GPU of another system switches the rack view's system", "[gui][selection]")
@@ -285,8 +285,7 @@ TEST_CASE("GPU selection: the main window shares one selection and names the GPU
     REQUIRE(topology);
     REQUIRE(window.showView(QStringLiteral("rack")));
     selection->select({QStringLiteral("dgx-h100-superpod"), 1157, 0});
-    CHECK(window.statusBar()->currentMessage() ==
-          QStringLiteral("GPU 1,157 selected — rack 37, node 1 (GPU 6 of the rack)"));
+    CHECK(window.statusBar()->currentMessage() == QStringLiteral("GPU 1,157 selected — rack 36, node 144"));
     CHECK(rack->systemId() == QStringLiteral("dgx-h100-superpod"));
     CHECK(rack->rack() == 36);
     // The hidden topology view waits until it is shown to grow its graph.

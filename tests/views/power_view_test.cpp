@@ -166,3 +166,35 @@ TEST_CASE("Power view: results that arrive while it is hidden are drawn when it 
     view->show();
     CHECK(view->shownRackFlowLitresPerMinute() > 0);
 }
+
+TEST_CASE("Power view: an air-cooled DGX H100 draws an air path, a liquid-cooled GB200 NVL72 its water loop",
+          "[gui][power]")
+{
+    const HardwarePalette palette = HardwarePalette::light();
+    for (const auto& [preset, air] :
+         {std::pair{"llama3-70b-4096-h100", true}, std::pair{"gb200-nvl72-llama3-405b", false}}) {
+        CAPTURE(preset);
+        const PlannerResultPtr result =
+            evaluateScenario(testing::builtinCatalog(), testing::presetScenario(preset), nullptr, 1);
+        REQUIRE(result->context);
+        CHECK((result->context->system.cooling == "air") == air);
+        PowerScene scene(*result, palette);
+        QStringList texts;
+        for (QGraphicsItem* i : scene.items())
+            if (auto* t = dynamic_cast<QGraphicsSimpleTextItem*>(i)) texts << t->text();
+        if (air) {
+            CHECK(scene.itemsOfKind(QStringLiteral("air-block")).size() == 4);
+            CHECK(scene.itemsOfKind(QStringLiteral("air-flow")).size() == 1);
+            CHECK(scene.itemsOfKind(QStringLiteral("cooling-block")).isEmpty());
+            CHECK(scene.itemsOfKind(QStringLiteral("coolant-flow")).isEmpty());
+            CHECK(texts.contains(QStringLiteral("Node fans")));
+            CHECK_FALSE(texts.contains(QStringLiteral("Rack cold plates")));
+        } else {
+            CHECK(scene.itemsOfKind(QStringLiteral("cooling-block")).size() == 3);
+            CHECK(scene.itemsOfKind(QStringLiteral("coolant-flow")).size() == 1);
+            CHECK(scene.itemsOfKind(QStringLiteral("air-block")).isEmpty());
+            CHECK(texts.contains(QStringLiteral("Rack cold plates")));
+        }
+        CHECK(testing::overlappingLabels(scene).isEmpty());
+    }
+}

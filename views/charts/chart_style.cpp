@@ -1,5 +1,7 @@
 #include "chart_style.h"
 
+#include "views/widgets/scene_text.h"
+
 #include <QGraphicsScene>
 #include <QtCharts/QAbstractAxis>
 #include <QtCharts/QAbstractSeries>
@@ -22,10 +24,11 @@ QChart* addPaletteChart(QGraphicsScene& scene, const QRectF& geometry, const Har
 
 void stylePaletteAxis(QAbstractAxis& axis, const HardwarePalette& p, int labelPixels, int titlePixels)
 {
+    const SceneText& scale = SceneText::instance();
     QFont f;
-    f.setPixelSize(labelPixels);
+    f.setPixelSize(qRound(scale.pixels(labelPixels)));
     axis.setLabelsFont(f);
-    f.setPixelSize(titlePixels);
+    f.setPixelSize(qRound(scale.pixels(titlePixels)));
     f.setBold(true);
     axis.setTitleFont(f);
     axis.setLabelsColor(p.text);

@@ -2,6 +2,8 @@
 
 #include "chart_style.h"
 
+#include "views/widgets/scene_text.h"
+
 #include <QtCharts/QChart>
 #include <QtCharts/QLegend>
 #include <QtCharts/QLineSeries>
@@ -99,7 +101,7 @@ void RooflineScene::buildChart(const GpuSpec& gpu)
     m_chart->addAxis(yAxis, Qt::AlignLeft);
     auto attach = [&](QXYSeries* s) { addSeriesOnAxes(*m_chart, s); };
     QFont pointFont;
-    pointFont.setPixelSize(14);
+    pointFont.setPixelSize(qRound(SceneText::instance().pixels(14)));
     pointFont.setBold(true);
 
     // Memory ceilings: FLOP/s = intensity × bandwidth, up to the highest peak.

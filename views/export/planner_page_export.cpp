@@ -2,6 +2,7 @@
 
 #include "views/hardware/hardware_palette.h"
 #include "views/planner/planner_view.h"
+#include "views/planner/timeline_view.h"
 
 #include <QCoreApplication>
 #include <QPainter>
@@ -32,6 +33,8 @@ ExportDocument plannerPageDocument(const PlannerResultPtr& result, const Planner
     planner.resize(kPlannerPageWidgetSize);
     // On paper nothing scrolls: the page is the planner at this size.
     if (auto* scroll = planner.findChild<QScrollArea*>()) scroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // On paper every stage of a timeline is in view: no scroll bar or buttons.
+    for (TimelineView* timeline : planner.findChildren<TimelineView*>()) timeline->setPrintLayout(true);
     planner.ensurePolished();
     const QString title =
         pinned ? QCoreApplication::translate("PlannerPageExport", "Planner — B: %1, compared with A: %2")

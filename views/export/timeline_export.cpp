@@ -124,6 +124,7 @@ ExportDocument timelineDocument(const PlannerResultPtr& result, std::optional<Ti
                 font.setPointSizeF(std::max(font.pointSizeF(), kTimelinePoints * scale));
                 view.setFont(font);
                 view.setPass(pass.pass);
+                view.setPrintLayout(true);
                 view.resize(QSizeF(body.width(), y + each - top).toSize());
                 view.setResult(result);
                 view.resize(QSizeF(body.width(), std::min(y + each - top, view.fullHeight())).toSize());

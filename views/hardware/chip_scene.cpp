@@ -119,10 +119,11 @@ QRectF ChipScene::buildPackage(const GpuSpec& gpu)
         const QRectF dieRect(d * (dieWidth + kDieGap), 0, dieWidth, kDieHeight);
         BoxItem* dieItem = addBox(dieRect, p.die, QStringLiteral("die"), d);
         dieItem->setRadius(6);
-        dieItem->setToolTip(sourcedTip(tr("Die %1 of %2").arg(d + 1).arg(dies),
-                                       tr("%1 SMs on this die").arg(die.sms), gpu.dies, gpu.sources));
-        addLabel(tr("Die %1 · %2 SMs").arg(d + 1).arg(die.sms),
-                 QRectF(dieRect.left() + 12, dieRect.top() + 8, dieWidth - 24, 28), {17, 9, true, Qt::AlignLeft | Qt::AlignVCenter});
+        dieItem->setToolTip(sourcedTip(tr("Die %1 (%2 dies)").arg(d).arg(dies), tr("%1 SMs on this die").arg(die.sms),
+                                       gpu.dies, gpu.sources));
+        addLabel(tr("Die %1 · %2 SMs").arg(d).arg(die.sms),
+                 QRectF(dieRect.left() + 12, dieRect.top() + 8, dieWidth - 24, 28),
+                 {17, 9, true, Qt::AlignLeft | Qt::AlignVCenter});
         content |= dieRect;
 
         const QRectF inner = dieRect.adjusted(12, 44, -12, -12);
@@ -138,12 +139,13 @@ QRectF ChipScene::buildPackage(const GpuSpec& gpu)
                 const QRectF l2Rect(x, l2Band.top(), colWidth, l2Band.height());
                 BoxItem* l2Item = addBox(l2Rect, p.l2, QStringLiteral("l2"), group.l2Partition);
                 l2Item->setRadius(4);
-                l2Item->setToolTip(sourcedTip(tr("L2 partition %1 of %2").arg(group.l2Partition + 1).arg(plan.l2.size()),
-                                              tr("%1 of %2 in all").arg(formatted(l2.capacity), formatted(gpu.l2Capacity.value)),
-                                              gpu.l2Capacity, gpu.sources) +
-                                   (gpu.l2Partitions ? sourcedTip(tr("L2 partitions"), QString::number(gpu.l2Partitions->value),
-                                                                  *gpu.l2Partitions, gpu.sources)
-                                                     : QString()));
+                l2Item->setToolTip(
+                    sourcedTip(tr("L2 partition %1 (%2 partitions)").arg(group.l2Partition).arg(plan.l2.size()),
+                               tr("%1 of %2 in all").arg(formatted(l2.capacity), formatted(gpu.l2Capacity.value)),
+                               gpu.l2Capacity, gpu.sources) +
+                    (gpu.l2Partitions ? sourcedTip(tr("L2 partitions"), QString::number(gpu.l2Partitions->value),
+                                                   *gpu.l2Partitions, gpu.sources)
+                                      : QString()));
                 addLabel(tr("L2 cache · %1").arg(formatted(l2.capacity)), l2Rect.adjusted(6, 4, -6, -4),
                          textOn(p.l2), {18, 9, true});
             }
@@ -158,11 +160,12 @@ QRectF ChipScene::buildPackage(const GpuSpec& gpu)
                 const QPointF origin(areas[half].center().x() - cols * cell / 2, areas[half].center().y() - rows * cell / 2);
                 for (int i = 0; i < counts[half]; ++i, ++number) {
                     const QRectF r(origin.x() + (i % cols) * cell, origin.y() + (i / cols) * cell, cell, cell);
-                    auto* sm = new SmCellItem(r.adjusted(1.5, 1.5, -1.5, -1.5), number + 1, gpu.sm.subpartitions.value, p);
+                    auto* sm = new SmCellItem(r.adjusted(1.5, 1.5, -1.5, -1.5), number, gpu.sm.subpartitions.value, p);
                     sm->setData(kItemKindKey, QStringLiteral("sm"));
                     sm->setData(kItemIndexKey, number);
-                    sm->setToolTip(sourcedTip(tr("Streaming multiprocessor %1 (die %2)").arg(number + 1).arg(d + 1),
-                                              tr("%1 SMs in all · %2 sub-partitions per SM · per sub-partition: %3 FP32 lanes, %4 × Tensor Core")
+                    sm->setToolTip(sourcedTip(tr("Streaming multiprocessor %1 (die %2)").arg(number).arg(d),
+                                              tr("%1 SMs in all · %2 sub-partitions per SM · per sub-partition: %3 "
+                                                 "FP32 lanes, %4 × Tensor Core")
                                                   .arg(gpu.sms.value)
                                                   .arg(gpu.sm.subpartitions.value)
                                                   .arg(gpu.sm.fp32LanesPerSubpartition.value)
@@ -195,7 +198,7 @@ QRectF ChipScene::buildPackage(const GpuSpec& gpu)
             BoxItem* item = addBox(r, p.hbm, QStringLiteral("hbm"), index);
             item->setRadius(5);
             const auto& capacitySource = gpu.hbm.stackCapacity ? *gpu.hbm.stackCapacity : gpu.hbm.capacityNominal;
-            item->setToolTip(sourcedTip(tr("HBM stack %1 of %2: capacity").arg(index + 1).arg(plan.hbm.size()),
+            item->setToolTip(sourcedTip(tr("HBM stack %1 (%2 stacks): capacity").arg(index).arg(plan.hbm.size()),
                                         formatted(stack.capacity), capacitySource, gpu.sources) +
                              sourcedTip(tr("Bandwidth of this stack"),
                                         tr("%1 (%2 over %3 stacks)")
@@ -247,9 +250,10 @@ void ChipScene::buildPorts(const GpuSpec& gpu, const QRectF& package)
     const qreal nvLeft = package.center().x() - groupWidth / 2;
     for (int i = 0; i < links; ++i) {
         BoxItem* port = addBox(QRectF(nvLeft + i * (tab + gap), tabTop, tab, 24), p.nvlink, QStringLiteral("nvlink"), i);
-        port->setToolTip(sourcedTip(tr("NVLink %1 port %2 of %3").arg(gpu.nvlinkGeneration.value).arg(i + 1).arg(links),
-                                    tr("%1 for all %2 links, both directions").arg(formatted(gpu.nvlinkBandwidth.value)).arg(links),
-                                    gpu.nvlinkBandwidth, gpu.sources));
+        port->setToolTip(
+            sourcedTip(tr("NVLink %1 port %2 (%3 ports)").arg(gpu.nvlinkGeneration.value).arg(i).arg(links),
+                       tr("%1 for all %2 links, both directions").arg(formatted(gpu.nvlinkBandwidth.value)).arg(links),
+                       gpu.nvlinkBandwidth, gpu.sources));
     }
     const qreal labelWidth = qMax(groupWidth, 330.0);
     const QRectF nvLabel(package.center().x() - labelWidth / 2, labelTop, labelWidth, 46);

@@ -3,6 +3,7 @@
 #include "chip_scene.h"
 #include "spec_picker.h"
 #include "views/widgets/bounded_combo_box.h"
+#include "zoomable_view.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -19,6 +20,17 @@ ChipView::ChipView(const SpecCatalog& catalog, QWidget* parent)
     controls()->addWidget(m_gpu);
     fillSpecPicker(*m_gpu, m_catalog, SpecKind::Gpu, QStringLiteral("b200"));
     connect(m_gpu, &QComboBox::currentIndexChanged, this, [this] { rebuild(); });
+    connect(graphicsView(), &ZoomableGraphicsView::itemDoubleClicked, this, [this](QGraphicsItem*, QPointF at) {
+        if (!m_selection || !scene()) return;
+        for (QGraphicsItem* under : scene()->items(at))
+            if (under->data(kItemKindKey).toString() == QLatin1String("sm")) {
+                DrillPath next = m_selection->drillPath();
+                next.level = DrillLevel::Sm;
+                next.sm = under->data(kItemIndexKey).toInt();
+                m_selection->drillTo(next);
+                return;
+            }
+    });
     retranslateControls();
     rebuild();
 }
@@ -26,6 +38,14 @@ ChipView::ChipView(const SpecCatalog& catalog, QWidget* parent)
 bool ChipView::setGpu(const QString& id)
 {
     return selectSpec(*m_gpu, id);
+}
+
+void ChipView::setGpuSelection(GpuSelection* selection)
+{
+    attachDrill(m_selection, selection, this, [this](const DrillPath& path) {
+        const SystemSpec* system = m_catalog.system(path.system.toStdString());
+        if (path.level >= DrillLevel::Gpu && system) setGpu(QString::fromStdString(system->gpu));
+    });
 }
 
 QString ChipView::gpuId() const

@@ -11,11 +11,30 @@
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 
+class QComboBox;
 class QLabel;
 class QToolButton;
+class QWidget;
 
 namespace scalescope {
+
+// The hardware of the current scenario, which the hardware views show
+// unless the user picks other hardware in a view.
+struct HardwareFocus {
+    QString system, gpu, superchip; // spec ids; superchip empty when the system has none
+    QString systemName, gpuName, superchipName;
+    long long gpus = 0; // cluster size
+
+    [[nodiscard]] bool valid() const noexcept { return !system.isEmpty(); }
+    friend bool operator==(const HardwareFocus&, const HardwareFocus&) = default;
+};
+
+// What a view shows instead of the scenario's hardware: "B200" and "H100".
+struct FocusMismatch {
+    QString shown, wanted;
+};
 
 class HardwareScene;
 class ZoomableGraphicsView;
@@ -39,6 +58,15 @@ public:
     // those lines.
     void setDescriptionInTooltip(bool inTooltip);
 
+    // The scenario's hardware: shown unless the user picked other hardware
+    // here, in which case a note above the scene says so and offers to
+    // follow the scenario again.
+    void setScenarioFocus(const HardwareFocus& focus);
+    [[nodiscard]] bool followsScenario() const noexcept { return m_following; }
+    void followScenario();
+    // The note's text; empty while the view shows the scenario's hardware.
+    [[nodiscard]] QString focusNote() const;
+
 protected:
     // Where subclasses put their pickers and spin boxes.
     [[nodiscard]] ControlRowLayout* controls() const noexcept { return m_controls; }
@@ -48,10 +76,21 @@ protected:
     // Called after every rebuild: re-apply what lives on top of the built
     // scene (selection marks), which a new scene does not have.
     virtual void sceneRebuilt() {}
+    // Sets the view's pickers to the scenario's hardware.
+    virtual void applyFocus(const HardwareFocus& /*focus*/) {}
+    // What the view shows instead of `focus`; nullopt when it shows it.
+    [[nodiscard]] virtual std::optional<FocusMismatch> focusMismatch(const HardwareFocus& /*focus*/) const
+    {
+        return std::nullopt;
+    }
+    // The mismatch of a spec picker showing something other than `id` (named `name`).
+    [[nodiscard]] static std::optional<FocusMismatch> pickerMismatch(const QComboBox& picker, const QString& id,
+                                                                     const QString& name);
     void changeEvent(QEvent* event) override;
 
 private:
     void retranslateBase();
+    void updateFocusNote();
 
     std::unique_ptr<HardwareScene> m_scene;
     ZoomableGraphicsView* m_view = nullptr;
@@ -63,6 +102,12 @@ private:
     QToolButton* m_fit = nullptr;
     QToolButton* m_zoomIn = nullptr;
     QToolButton* m_zoomOut = nullptr;
+    QWidget* m_focusBar = nullptr;
+    QLabel* m_focusNote = nullptr;
+    QToolButton* m_follow = nullptr;
+    HardwareFocus m_focus;
+    bool m_following = true;
+    bool m_applyingFocus = false;
     bool m_rebuilding = false;
     bool m_descriptionInTooltip = false;
 };

@@ -23,6 +23,11 @@ public:
 
 protected:
     void retranslateControls() override;
+    void applyFocus(const HardwareFocus& focus) override { setSystem(focus.system); }
+    [[nodiscard]] std::optional<FocusMismatch> focusMismatch(const HardwareFocus& focus) const override
+    {
+        return pickerMismatch(*m_system, focus.system, focus.systemName);
+    }
 
 private:
     const SpecCatalog& m_catalog;

@@ -3,6 +3,7 @@
 #include "model/network/rack_position.h"
 #include "model/spec/spec_catalog.h"
 #include "model/spec/system_spec.h"
+#include "views/selection/drill_path.h"
 
 #include <QLocale>
 
@@ -34,6 +35,11 @@ QRectF RackScene::gpuRect(int gpuInRack) const
     return gpuInRack >= 0 && std::size_t(gpuInRack) < m_gpuRects.size() ? m_gpuRects[std::size_t(gpuInRack)] : QRectF();
 }
 
+bool RackScene::isComputeSlotKind(const QString& kind)
+{
+    return kind == QLatin1String("compute-tray") || kind == QLatin1String("dgx-node");
+}
+
 bool RackScene::isSlotKind(const QString& kind)
 {
     return kind == QLatin1String("compute-tray") || kind == QLatin1String("switch-tray") ||
@@ -43,15 +49,16 @@ bool RackScene::isSlotKind(const QString& kind)
 
 RackScene::RackScene(const SystemSpec& system, const SpecCatalog& catalog, const HardwarePalette& palette,
                      long long rackIndex, QObject* parent)
-    : HardwareScene(palette, parent), m_catalog(catalog), m_firstGpu(clusterGpu(system, rackIndex, 0))
+    : HardwareScene(palette, parent), m_rack(rackIndex), m_catalog(catalog),
+      m_firstGpu(clusterGpu(system, rackIndex, 0))
 {
     const RackSpec& rack = system.rack;
     const int units = rack.units.value;
     const QLocale locale;
     const int rackGpus = gpusPerRack(system);
     const QString inCluster = rackGpus > 0
-                                  ? tr(" · rack %1 of %2: cluster GPUs %3–%4")
-                                        .arg(locale.toString(rackIndex + 1), locale.toString(rackCount(system)),
+                                  ? tr(" · rack %1 of racks 0–%2: cluster GPUs %3–%4")
+                                        .arg(locale.toString(rackIndex), locale.toString(rackCount(system) - 1),
                                              locale.toString(m_firstGpu), locale.toString(m_firstGpu + rackGpus - 1))
                                   : QString();
     setHeading(tr("%1 — %2U rack elevation").arg(QString::fromStdString(system.name)).arg(units),
@@ -84,11 +91,11 @@ RackScene::RackScene(const SystemSpec& system, const SpecCatalog& catalog, const
 
     std::map<std::string, int> ordinals;
     for (const RackSlotSpec& slot : rack.slots) {
-        const int ordinal = ++ordinals[slot.kind];
+        const int ordinal = ordinals[slot.kind]++; // 0-based, as every number in the views
         const qreal top = (units - (slot.u + slot.height - 1)) * kU;
         const QRectF r(0, top, kSlotWidth, slot.height * kU);
         const QColor fill = slotColour(palette, slot.kind);
-        BoxItem* item = addBox(r.adjusted(1, 1, -1, -1), fill, QString::fromStdString(slot.kind), ordinal - 1);
+        BoxItem* item = addBox(r.adjusted(1, 1, -1, -1), fill, QString::fromStdString(slot.kind), ordinal);
         item->setRadius(3);
         const QString label = slotLabel(system, slot, ordinal);
         const QString where = slot.height == 1 ? tr("U%1").arg(slot.u) : tr("U%1–U%2").arg(slot.u).arg(slot.u + slot.height - 1);
@@ -126,7 +133,10 @@ QString RackScene::slotLabel(const SystemSpec& system, const RackSlotSpec& slot,
     if (slot.kind == "switch-tray") return tr("NVLink switch tray %1").arg(ordinal);
     if (slot.kind == "power-shelf") return tr("Power shelf %1").arg(ordinal);
     if (slot.kind == "management") return tr("Management tray %1").arg(ordinal);
-    if (slot.kind == "dgx-node") return tr("%1 · node %2").arg(QString::fromStdString(system.node.name)).arg(ordinal);
+    if (slot.kind == "dgx-node")
+        return tr("%1 · node %2")
+            .arg(QString::fromStdString(system.node.name),
+                 QLocale().toString(computeSlotNumber(system, m_rack, ordinal)));
     if (slot.kind == "blank") return tr("Open space");
     return QString::fromStdString(slot.label);
 }
@@ -145,15 +155,15 @@ void RackScene::buildContents(const SystemSpec& system, const RackSlotSpec& slot
     const GpuSpec* gpu = m_catalog.gpu(system.gpu);
     const QString gpuName = gpu ? QString::fromStdString(gpu->name) : QString::fromStdString(system.gpu);
     auto gpuChip = [&] {
-        ++m_gpuCounter;
-        const QString what = tr("GPU %1 of the rack · cluster GPU %2 · %3")
-                                 .arg(m_gpuCounter)
-                                 .arg(QLocale().toString(m_firstGpu + m_gpuCounter - 1), gpuName);
-        return Chip{QStringLiteral("gpu"), tr("GPU %1").arg(m_gpuCounter), p.sm,
+        const int inRack = m_gpuCounter++;
+        const QString gpuNumber = QLocale().toString(m_firstGpu + inRack);
+        const QString what =
+            tr("GPU %1 (place %2 in rack %3) · %4").arg(gpuNumber).arg(inRack).arg(QLocale().toString(m_rack), gpuName);
+        return Chip{QStringLiteral("gpu"), tr("GPU %1").arg(gpuNumber), p.sm,
                     system.power.gpu
                         ? sourcedTip(what, formatted(system.power.gpu->value), *system.power.gpu, system.sources)
                         : QStringLiteral("<p><b>%1</b></p>").arg(what.toHtmlEscaped()),
-                    m_gpuCounter - 1};
+                    inRack};
     };
     auto cpuChip = [&] {
         const CpuSpec* cpu = m_catalog.cpu(system.node.cpuModel);
@@ -165,7 +175,7 @@ void RackScene::buildContents(const SystemSpec& system, const RackSlotSpec& slot
     auto switchChip = [&](int number) {
         const NvSwitchSpec& sw = system.nvlinkDomain.nvswitch;
         return Chip{QStringLiteral("nvswitch"), tr("NVSwitch %1").arg(number), p.nvlink,
-                    sourcedTip(tr("NVSwitch chip %1 of %2 in the NVLink domain").arg(number).arg(sw.chips.value),
+                    sourcedTip(tr("NVSwitch chip %1 of the NVLink domain's %2").arg(number).arg(sw.chips.value),
                                tr("%1 ports × %2").arg(sw.portsPerChip.value).arg(formatted(sw.portBandwidth.value)),
                                sw.portBandwidth, system.sources)};
     };
@@ -185,7 +195,8 @@ void RackScene::buildContents(const SystemSpec& system, const RackSlotSpec& slot
             groups.push_back(std::move(gpus));
             if (system.nodesPerDomain.value == 1) { // the node is the NVLink domain: its switches sit inside
                 std::vector<Chip> switches;
-                for (int c = 0; c < system.nvlinkDomain.nvswitch.chips.value; ++c) switches.push_back(switchChip(c + 1));
+                for (int c = 0; c < system.nvlinkDomain.nvswitch.chips.value; ++c)
+                    switches.push_back(switchChip(c));
                 groups.push_back(std::move(switches));
             }
             for (int c = 0; c < system.node.cpus.value; ++c) others.push_back(cpuChip());
@@ -197,7 +208,8 @@ void RackScene::buildContents(const SystemSpec& system, const RackSlotSpec& slot
         }
     } else if (slot.kind == "switch-tray" && system.switchTrays) {
         std::vector<Chip> switches;
-        for (int c = 0; c < system.switchTrays->chipsPerTray.value; ++c) switches.push_back(switchChip(++m_switchCounter));
+        for (int c = 0; c < system.switchTrays->chipsPerTray.value; ++c)
+            switches.push_back(switchChip(m_switchCounter++));
         groups.push_back(std::move(switches));
     }
     if (groups.empty()) return;

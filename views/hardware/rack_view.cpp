@@ -49,8 +49,61 @@ RackView::RackView(const SpecCatalog& catalog, QWidget* parent)
             }
         if (!zoomToSlot(item)) fit();
     });
+    connect(graphicsView(), &ZoomableGraphicsView::itemDoubleClicked, this,
+            [this](QGraphicsItem*, QPointF at) { drillAt(at); });
     retranslateControls();
     rebuild();
+}
+
+void RackView::drillAt(const QPointF& scenePos)
+{
+    const SystemSpec* system = m_catalog.system(systemId().toStdString());
+    if (!m_selection || !system || !scene()) return;
+    int tray = -1, superchip = -1, gpu = -1;
+    for (QGraphicsItem* under : scene()->items(scenePos)) {
+        const QString kind = under->data(kItemKindKey).toString();
+        const int index = under->data(kItemIndexKey).toInt();
+        if (RackScene::isComputeSlotKind(kind))
+            tray = index;
+        else if (kind == QLatin1String("superchip"))
+            superchip = index;
+        else if (kind == QLatin1String("gpu"))
+            gpu = index;
+    }
+    if (tray < 0) return;
+    const DrillPath& at = m_selection->drillPath();
+    const bool inTray = at.level >= DrillLevel::Tray && at.system == systemId() && at.rack == rack() && at.tray == tray;
+    const int trayGpus = system->node.gpus.value;
+    const int superchips = system->node.superchips ? system->node.superchips->value : 0;
+    if (!inTray) {
+        m_selection->drillTo(drillToTray(m_catalog, systemId(), rack(), tray));
+    } else if (gpu >= 0 || superchip >= 0) {
+        // A superchip holder without a GPU under the click: its first GPU.
+        const int inRack = gpu >= 0 ? gpu : tray * trayGpus + superchip * (superchips > 0 ? trayGpus / superchips : 1);
+        m_selection->drillTo(drillToGpu(m_catalog, systemId(), clusterGpuOf(inRack), DrillLevel::Superchip));
+    }
+}
+
+void RackView::followDrill(const DrillPath& path)
+{
+    if (path.level == DrillLevel::Rack || path.tray < 0) { // back out to the whole rack
+        sceneRebuilt();
+        if (path.system.isEmpty() || (path.system == systemId() && path.rack == rack())) fit();
+        return;
+    }
+    if (path.system != systemId() && !setSystem(path.system)) return;
+    if (path.rack != rack()) setRack(path.rack);
+    sceneRebuilt(); // outlines the tray
+    zoomToSlot(computeSlotItem(path.tray));
+}
+
+QGraphicsItem* RackView::computeSlotItem(int tray) const
+{
+    for (QGraphicsItem* slot : scene() ? scene()->items() : QList<QGraphicsItem*>{})
+        if (RackScene::isComputeSlotKind(slot->data(kItemKindKey).toString()) &&
+            slot->data(kItemIndexKey).toInt() == tray)
+            return slot;
+    return nullptr;
 }
 
 long long RackView::clusterGpuOf(int gpuInRack) const
@@ -64,8 +117,8 @@ void RackView::updateRackRange()
     const SystemSpec* system = m_catalog.system(systemId().toStdString());
     const long long racks = system ? rackCount(*system) : 1;
     const QSignalBlocker blocker(m_rack);
-    m_rack->setRange(1, int(std::min<long long>(racks, std::numeric_limits<int>::max())));
-    m_rack->setValue(1);
+    m_rack->setRange(0, int(std::min<long long>(racks - 1, std::numeric_limits<int>::max())));
+    m_rack->setValue(0);
 }
 
 bool RackView::setSystem(const QString& id)
@@ -80,17 +133,18 @@ QString RackView::systemId() const
 
 void RackView::setRack(long long rack)
 {
-    m_rack->setValue(int(rack + 1)); // rebuilds when it changes
+    m_rack->setValue(int(rack)); // rebuilds when it changes
 }
 
 long long RackView::rack() const
 {
-    return m_rack->value() - 1;
+    return m_rack->value();
 }
 
 void RackView::setGpuSelection(GpuSelection* selection)
 {
     attachSelection(m_selection, selection, this, [this](const GpuRef& r) { follow(r); });
+    attachDrill(m_selection, selection, this, [this](const DrillPath& p) { followDrill(p); });
 }
 
 void RackView::pick(const GpuRef& ref)
@@ -116,6 +170,12 @@ void RackView::sceneRebuilt()
     auto* s = dynamic_cast<RackScene*>(scene());
     if (!s) return;
     s->clearSelectionMarks();
+    // The tray or node the drill-down stands in.
+    if (m_selection) {
+        const DrillPath& at = m_selection->drillPath();
+        if (at.level >= DrillLevel::Tray && at.system == systemId() && at.rack == rack())
+            if (QGraphicsItem* tray = computeSlotItem(at.tray)) s->markSelected(tray->sceneBoundingRect(), false);
+    }
     const SystemSpec* system = m_selected.valid() ? m_catalog.system(m_selected.system.toStdString()) : nullptr;
     const auto at = system ? rackPosition(*system, m_selected.gpu) : std::nullopt;
     if (!at || m_selected.system != systemId() || at->rack != rack()) return;

@@ -28,7 +28,7 @@ public:
 
     bool setSystem(const QString& id);
     [[nodiscard]] QString systemId() const;
-    // 0-based rack of the cluster (the spin box shows it 1-based).
+    // 0-based rack of the cluster, as the spin box shows it.
     void setRack(long long rack);
     [[nodiscard]] long long rack() const;
     // Zooms to the slot under this item (or its parents); false when none.
@@ -41,6 +41,11 @@ public:
 
 protected:
     void retranslateControls() override;
+    void applyFocus(const HardwareFocus& focus) override { setSystem(focus.system); }
+    [[nodiscard]] std::optional<FocusMismatch> focusMismatch(const HardwareFocus& focus) const override
+    {
+        return pickerMismatch(*m_system, focus.system, focus.systemName);
+    }
     void sceneRebuilt() override;
 
 private:
@@ -49,6 +54,12 @@ private:
     void pick(const GpuRef& ref); // a click here: publish, or show when nothing is shared
     void follow(const GpuRef& ref);
     bool zoomToSlotAt(const QPointF& scenePos);
+    // A double-click: into the tray or node under it, then (inside that tray)
+    // into the superchip or GPU under it.
+    void drillAt(const QPointF& scenePos);
+    void followDrill(const DrillPath& path);
+    // The box of the rack's compute tray or node with this 0-based index; null when none.
+    [[nodiscard]] QGraphicsItem* computeSlotItem(int tray) const;
 
     const SpecCatalog& m_catalog;
     QLabel* m_systemLabel = nullptr;

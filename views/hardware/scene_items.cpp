@@ -1,5 +1,7 @@
 #include "scene_items.h"
 
+#include "views/widgets/scene_text.h"
+
 #include <QFontMetricsF>
 #include <QPainter>
 #include <QPainterPath>
@@ -116,10 +118,16 @@ void SelectionMarkItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*
     }
 }
 
+bool LabelItem::drawnAtScale(qreal lod) const
+{
+    return font().pixelSize() * lod >= std::max(m_minScreenPixels, SceneText::instance().floorPixels());
+}
+
 void LabelItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*)
 {
     const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
-    if (font().pixelSize() * lod < m_minScreenPixels) return; // unreadable: leave the box plain
+    // Unreadable (or, presenting, too small for the back of the room): leave the box plain.
+    if (!drawnAtScale(lod)) return;
     // Drawn as text (not paths), so SVG and PDF exports keep it selectable. Each line at its
     // baseline: drawText into a rectangle with alignment flags lays the text out again on
     // every paint (~0.2 ms a label here), which made panning a large topology stutter.
@@ -147,7 +155,9 @@ LabelItem* makeLabel(const QString& text, const QRectF& box, const QColor& colou
     QFont font;
     font.setBold(style.bold);
     const QStringList lines = text.split(QLatin1Char('\n'));
-    qreal size = style.pixelSize;
+    const SceneText& scale = SceneText::instance();
+    qreal size = scale.pixels(style.pixelSize);
+    const qreal minSize = scale.pixels(style.minPixelSize);
     QSizeF extent;
     auto measure = [&](qreal px) {
         font.setPixelSize(qMax(1, qRound(px)));
@@ -157,8 +167,8 @@ LabelItem* makeLabel(const QString& text, const QRectF& box, const QColor& colou
         return QSizeF(w, fm.height() * lines.size());
     };
     extent = measure(size);
-    while ((extent.width() > box.width() || extent.height() > box.height()) && size > style.minPixelSize) {
-        size = qMax(style.minPixelSize, size - 0.5);
+    while ((extent.width() > box.width() || extent.height() > box.height()) && size > minSize) {
+        size = qMax(minSize, size - 0.5);
         extent = measure(size);
     }
     QString shown = text;

@@ -33,6 +33,8 @@ public:
     void setAlignment(Qt::Alignment a) noexcept { m_align = a; }
     // Not drawn while its text would be smaller than this on screen.
     void setMinScreenPixels(qreal px) noexcept { m_minScreenPixels = px; }
+    // Whether the label is drawn at this on-screen scale (its own minimum and SceneText's floor).
+    [[nodiscard]] bool drawnAtScale(qreal lod) const;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
 private:

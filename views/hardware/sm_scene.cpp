@@ -12,11 +12,16 @@ constexpr qreal kPad = 20;
 constexpr qreal kPanelWidth = 430;
 } // namespace
 
-SmScene::SmScene(const GpuSpec& gpu, const BlockShape& shape, const HardwarePalette& palette, QObject* parent)
+SmScene::SmScene(const GpuSpec& gpu, const BlockShape& shape, const HardwarePalette& palette, int smNumber,
+                 QObject* parent)
     : HardwareScene(palette, parent), m_limits(occupancyLimits(gpu.sm)), m_occupancy(occupancy(m_limits, shape))
 {
     const SmSpec& sm = gpu.sm;
-    setHeading(tr("%1 — one streaming multiprocessor").arg(QString::fromStdString(gpu.name)),
+    setHeading(smNumber >= 0 ? tr("%1 — streaming multiprocessor %2 of %3")
+                                   .arg(QString::fromStdString(gpu.name))
+                                   .arg(smNumber)
+                                   .arg(gpu.sms.value)
+                             : tr("%1 — one streaming multiprocessor").arg(QString::fromStdString(gpu.name)),
                tr("%1 sub-partitions · register file %2 · L1/SMEM %3 · up to %4 resident warps · %5 SMs on the GPU")
                    .arg(sm.subpartitions.value)
                    .arg(formattedBinary(sm.registerFile.value), formattedBinary(sm.l1Smem.value))
@@ -98,7 +103,8 @@ qreal SmScene::buildSubpartition(const GpuSpec& gpu, int index, const QRectF& co
     const SmSpec& sm = gpu.sm;
     const qreal x = column.left() + 10, w = column.width() - 20;
     qreal y = column.top() + 8;
-    addLabel(tr("Sub-partition %1").arg(index + 1), QRectF(x, y, w, 26), p.text, {17, 9, true, Qt::AlignLeft | Qt::AlignVCenter});
+    addLabel(tr("Sub-partition %1").arg(index), QRectF(x, y, w, 26), p.text,
+             {17, 9, true, Qt::AlignLeft | Qt::AlignVCenter});
     y += 32;
 
     const QRectF schedRect(x, y, w, 38);
@@ -106,7 +112,7 @@ qreal SmScene::buildSubpartition(const GpuSpec& gpu, int index, const QRectF& co
     sched->setRadius(4);
     const int slots = warpSlotsPerScheduler(m_limits);
     const int resident = m_occupancy.warpsPerScheduler[static_cast<size_t>(index) % m_occupancy.warpsPerScheduler.size()];
-    sched->setToolTip(sourcedTip(tr("Warp scheduler %1").arg(index + 1),
+    sched->setToolTip(sourcedTip(tr("Warp scheduler %1").arg(index),
                                  tr("%1 of %2 warp slots in use; %3 resident warps per SM at most")
                                      .arg(resident)
                                      .arg(slots)

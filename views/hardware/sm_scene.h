@@ -15,7 +15,9 @@ struct GpuSpec;
 class SmScene final : public HardwareScene {
     Q_OBJECT
 public:
-    SmScene(const GpuSpec& gpu, const BlockShape& shape, const HardwarePalette& palette, QObject* parent = nullptr);
+    // smNumber: the SM named in the heading (0-based); -1 for any SM of the GPU.
+    SmScene(const GpuSpec& gpu, const BlockShape& shape, const HardwarePalette& palette, int smNumber = -1,
+            QObject* parent = nullptr);
 
     [[nodiscard]] const Occupancy& occupancyResult() const noexcept { return m_occupancy; }
 

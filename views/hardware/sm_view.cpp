@@ -79,6 +79,22 @@ void SmView::setBlockShape(int threadsPerBlock, int registersPerThread, int shar
     rebuild(false);
 }
 
+void SmView::setSmNumber(int sm)
+{
+    if (sm == m_smNumber) return;
+    m_smNumber = sm;
+    rebuild(false);
+}
+
+void SmView::setGpuSelection(GpuSelection* selection)
+{
+    attachDrill(m_selection, selection, this, [this](const DrillPath& path) {
+        const SystemSpec* system = m_catalog.system(path.system.toStdString());
+        if (path.level == DrillLevel::Sm && system) setGpu(QString::fromStdString(system->gpu));
+        setSmNumber(path.level == DrillLevel::Sm ? path.sm : -1);
+    });
+}
+
 BlockShape SmView::blockShape() const
 {
     return {m_threads->value(), m_registers->value(), Bytes{m_shared->value() * kKiB}};
@@ -88,7 +104,7 @@ std::unique_ptr<HardwareScene> SmView::createScene(const HardwarePalette& palett
 {
     const GpuSpec* gpu = m_catalog.gpu(gpuId().toStdString());
     if (!gpu) return std::make_unique<HardwareScene>(palette);
-    return std::make_unique<SmScene>(*gpu, blockShape(), palette);
+    return std::make_unique<SmScene>(*gpu, blockShape(), palette, m_smNumber);
 }
 
 void SmView::retranslateControls()

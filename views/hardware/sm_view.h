@@ -6,6 +6,9 @@
 #include "hardware_view.h"
 
 #include "model/chip/occupancy.h"
+#include "views/selection/gpu_selection.h"
+
+#include <QPointer>
 
 class QComboBox;
 class QLabel;
@@ -24,11 +27,21 @@ public:
     [[nodiscard]] QString gpuId() const;
     void setBlockShape(int threadsPerBlock, int registersPerThread, int sharedKiB);
     [[nodiscard]] BlockShape blockShape() const;
+    // The SM drawn, 0-based, named in the heading; -1: any SM.
+    void setSmNumber(int sm);
+    [[nodiscard]] int smNumber() const noexcept { return m_smNumber; }
+    // Follows the drill-down: drilled into an SM, its GPU and number.
+    void setGpuSelection(GpuSelection* selection);
     [[nodiscard]] std::unique_ptr<HardwareScene> createScene(const HardwarePalette& palette) const override;
     [[nodiscard]] QString viewKey() const override { return QStringLiteral("sm"); }
 
 protected:
     void retranslateControls() override;
+    void applyFocus(const HardwareFocus& focus) override { setGpu(focus.gpu); }
+    [[nodiscard]] std::optional<FocusMismatch> focusMismatch(const HardwareFocus& focus) const override
+    {
+        return pickerMismatch(*m_gpu, focus.gpu, focus.gpuName);
+    }
 
 private:
     void applyLimits();
@@ -42,6 +55,8 @@ private:
     QSpinBox* m_registers = nullptr;
     QLabel* m_sharedLabel = nullptr;
     QSpinBox* m_shared = nullptr;
+    int m_smNumber = -1;
+    QPointer<GpuSelection> m_selection; // not owned
 };
 
 } // namespace scalescope

@@ -81,8 +81,8 @@ SuperchipScene::SuperchipScene(const SuperchipSpec& sc, const CpuSpec* cpu, cons
         BoxItem* gpuBox = addBox(gpuRect, palette.sm, QStringLiteral("gpu"), g);
         gpuBox->setRadius(8);
         gpuBox->setToolTip(sourcedTip(gpuName, formatted(gpu.tdp.value), gpu.tdp, gpu.sources));
-        addLabel(tr("GPU %1\n%2").arg(g + 1).arg(QString::fromStdString(gpu.architecture)), gpuRect.adjusted(8, 10, -8, -10),
-                 textOn(palette.sm), {20, 8, true});
+        addLabel(tr("GPU %1\n%2").arg(g).arg(QString::fromStdString(gpu.architecture)),
+                 gpuRect.adjusted(8, 10, -8, -10), textOn(palette.sm), {20, 8, true});
         const QRectF hbmRect(col.left(), kChipHeight + 20, gpuWidth, kPoolHeight);
         BoxItem* hbm = addBox(hbmRect, palette.background, QStringLiteral("hbm-pool"), g);
         hbm->setRadius(4);

@@ -2,8 +2,10 @@
 
 #include "spec_picker.h"
 #include "superchip_scene.h"
+#include "zoomable_view.h"
 
 #include "model/chip/superchip_fit.h"
+#include "model/network/rack_position.h"
 #include "model/spec/precision.h"
 #include "model/spec/spec_catalog.h"
 #include "views/widgets/bounded_combo_box.h"
@@ -55,6 +57,8 @@ SuperchipView::SuperchipView(const SpecCatalog& catalog, QWidget* parent)
     m_size->setValue(kSeedExampleGB);
     superchipPicked();
 
+    connect(graphicsView(), &ZoomableGraphicsView::itemDoubleClicked, this,
+            [this](QGraphicsItem*, QPointF at) { drillAt(at); });
     connect(m_superchip, &QComboBox::currentIndexChanged, this, [this] {
         superchipPicked();
         rebuild();
@@ -71,6 +75,54 @@ SuperchipView::SuperchipView(const SpecCatalog& catalog, QWidget* parent)
     connect(m_gpus, &QSpinBox::valueChanged, this, [this] { rebuild(false); });
     retranslateControls();
     rebuild();
+}
+
+void SuperchipView::setGpuSelection(GpuSelection* selection)
+{
+    attachDrill(m_selection, selection, this, [this](const DrillPath& p) { followDrill(p); });
+}
+
+void SuperchipView::followDrill(const DrillPath& path)
+{
+    const SystemSpec* system = m_catalog.system(path.system.toStdString());
+    if (path.level >= DrillLevel::Superchip && path.superchip >= 0 && system && system->superchip)
+        setSuperchip(QString::fromStdString(*system->superchip));
+    sceneRebuilt();
+}
+
+void SuperchipView::drillAt(const QPointF& scenePos)
+{
+    if (!m_selection || !scene()) return;
+    const DrillPath& at = m_selection->drillPath();
+    const SystemSpec* system = m_catalog.system(at.system.toStdString());
+    const SuperchipSpec* sc = m_catalog.superchip(superchipId().toStdString());
+    for (QGraphicsItem* under : scene()->items(scenePos)) {
+        if (under->data(kItemKindKey).toString() != QLatin1String("gpu")) continue;
+        const int g = under->data(kItemIndexKey).toInt();
+        // Drilled from a rack: that superchip's GPU; opened on its own: the superchip's GPU alone.
+        const bool fromRack = system && sc && at.superchip >= 0 && system->superchip == superchipId().toStdString();
+        DrillPath next =
+            fromRack ? drillToGpu(m_catalog, at.system, clusterGpu(*system, at.rack, at.superchip * sc->gpus.value + g),
+                                  DrillLevel::Gpu)
+                     : DrillPath{DrillLevel::Gpu, {}, 0, -1, -1, g};
+        m_selection->drillTo(next);
+        return;
+    }
+}
+
+void SuperchipView::sceneRebuilt()
+{
+    if (!scene()) return;
+    scene()->clearSelectionMarks();
+    const DrillPath at = m_selection ? m_selection->drillPath() : DrillPath{};
+    const SystemSpec* system = m_catalog.system(at.system.toStdString());
+    const SuperchipSpec* sc = m_catalog.superchip(superchipId().toStdString());
+    if (!system || !sc || at.gpu < 0 || at.superchip < 0 || system->superchip != superchipId().toStdString()) return;
+    const auto pos = rackPosition(*system, at.gpu);
+    if (!pos) return;
+    for (QGraphicsItem* item : scene()->itemsOfKind(QStringLiteral("gpu")))
+        if (item->data(kItemIndexKey).toInt() == pos->gpuInRack % sc->gpus.value)
+            scene()->markSelected(item->sceneBoundingRect(), true);
 }
 
 void SuperchipView::superchipPicked()

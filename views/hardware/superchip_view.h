@@ -5,6 +5,9 @@
 #include "hardware_view.h"
 
 #include "model/spec/units.h"
+#include "views/selection/gpu_selection.h"
+
+#include <QPointer>
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -26,15 +29,27 @@ public:
     bool setModel(const QString& modelId, const QString& precisionKey); // from the catalog
     void setGpusUsed(int gpus);
     [[nodiscard]] Bytes modelBytes() const;
+    // Follows the drill-down (drilled into a superchip: its system's
+    // superchip, the GPU outlined); a double-clicked GPU drills into it.
+    void setGpuSelection(GpuSelection* selection);
     [[nodiscard]] std::unique_ptr<HardwareScene> createScene(const HardwarePalette& palette) const override;
     [[nodiscard]] QString viewKey() const override { return QStringLiteral("superchip"); }
 
 protected:
     void retranslateControls() override;
+    void sceneRebuilt() override;
+    // A system without superchips leaves the view as it is.
+    void applyFocus(const HardwareFocus& focus) override { setSuperchip(focus.superchip); }
+    [[nodiscard]] std::optional<FocusMismatch> focusMismatch(const HardwareFocus& focus) const override
+    {
+        return pickerMismatch(*m_superchip, focus.superchip, focus.superchipName);
+    }
 
 private:
     void modelPicked();
     void superchipPicked();
+    void followDrill(const DrillPath& path);
+    void drillAt(const QPointF& scenePos);
 
     const SpecCatalog& m_catalog;
     QLabel* m_superchipLabel = nullptr;
@@ -45,6 +60,7 @@ private:
     QDoubleSpinBox* m_size = nullptr;
     QLabel* m_gpusLabel = nullptr;
     QSpinBox* m_gpus = nullptr;
+    QPointer<GpuSelection> m_selection; // not owned
 };
 
 } // namespace scalescope

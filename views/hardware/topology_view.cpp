@@ -10,6 +10,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTimer>
@@ -154,6 +155,23 @@ void TopologyView::setGpuCount(long long gpus)
     rebuild();
 }
 
+void TopologyView::applyFocus(const HardwareFocus& focus)
+{
+    // As a followed selection: a hidden view builds the scenario's graph when shown.
+    m_focusPending = !isVisible();
+    if (m_focusPending) return;
+    if (focus.system != systemId()) setSystem(focus.system);
+    if (focus.gpus > 0) setGpuCount(focus.gpus);
+}
+
+std::optional<FocusMismatch> TopologyView::focusMismatch(const HardwareFocus& focus) const
+{
+    if (focus.system == systemId() && (focus.gpus <= 0 || focus.gpus == gpuCount())) return std::nullopt;
+    const QLocale locale;
+    return FocusMismatch{tr("%1, %2 GPUs").arg(m_system->currentText(), locale.toString(gpuCount())),
+                         tr("%1, %2 GPUs").arg(focus.systemName, locale.toString(focus.gpus))};
+}
+
 long long TopologyView::gpuCount() const
 {
     return m_topology ? m_topology->gpuCount() : m_gpus->value();
@@ -193,6 +211,7 @@ void TopologyView::follow(const GpuRef& ref)
 void TopologyView::showEvent(QShowEvent* event)
 {
     HardwareView::showEvent(event);
+    if (m_focusPending) followScenario();
     if (m_followPending) follow(m_selected);
 }
 

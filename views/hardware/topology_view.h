@@ -55,6 +55,9 @@ protected:
     void retranslateControls() override;
     void sceneRebuilt() override;
     void showEvent(QShowEvent* event) override;
+    // The scenario's system and cluster size.
+    void applyFocus(const HardwareFocus& focus) override;
+    [[nodiscard]] std::optional<FocusMismatch> focusMismatch(const HardwareFocus& focus) const override;
 
 private:
     void rebuildTopology();
@@ -76,6 +79,7 @@ private:
     QPointer<GpuSelection> m_selection; // not owned
     GpuRef m_selected;
     bool m_followPending = false; // a selection arrived while hidden
+    bool m_focusPending = false;  // the scenario's hardware arrived while hidden
 };
 
 // A scene for the CLI and tests: system, GPU count and collective.

@@ -74,6 +74,13 @@ void ZoomableGraphicsView::mouseReleaseEvent(QMouseEvent* event)
     Q_EMIT itemClicked(itemAt(pos), mapToScene(pos));
 }
 
+void ZoomableGraphicsView::mouseDoubleClickEvent(QMouseEvent* event)
+{
+    m_pressPos = event->position().toPoint(); // the release that follows is a click, not a pan
+    QGraphicsView::mouseDoubleClickEvent(event);
+    if (event->button() == Qt::LeftButton) Q_EMIT itemDoubleClicked(itemAt(m_pressPos), mapToScene(m_pressPos));
+}
+
 void ZoomableGraphicsView::resizeEvent(QResizeEvent* event)
 {
     QGraphicsView::resizeEvent(event);

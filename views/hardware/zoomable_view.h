@@ -20,11 +20,14 @@ public:
 
 Q_SIGNALS:
     void itemClicked(QGraphicsItem* item, QPointF scenePos);
+    // A left double-click: the hardware views drill down from here.
+    void itemDoubleClicked(QGraphicsItem* item, QPointF scenePos);
 
 protected:
     void wheelEvent(QWheelEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
 
 private:

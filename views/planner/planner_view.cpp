@@ -170,6 +170,9 @@ PlannerView::PlannerView(QWidget* parent)
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
     outer->addWidget(scroll);
+    // A and B share one time axis: zooming or panning either moves both.
+    connect(m_timeline, &TimelineView::axisChanged, m_pinnedTimeline, &TimelineView::setAxis);
+    connect(m_pinnedTimeline, &TimelineView::axisChanged, m_timeline, &TimelineView::setAxis);
     showServing(false);
     refresh();
 }

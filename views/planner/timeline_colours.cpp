@@ -1,6 +1,12 @@
 #include "timeline_colours.h"
 
+#include "timeline_layout.h"
+
+#include "views/hardware/hardware_palette.h"
+
 #include <QCoreApplication>
+#include <QImage>
+#include <QPainter>
 
 namespace scalescope {
 
@@ -30,6 +36,32 @@ QColor eventColour(Lane lane, EventKind kind)
     case Lane::Dp: return QColor(0x33, 0x99, 0x99); // teal
     }
     return QColor(0x99, 0x99, 0x99);
+}
+
+QBrush opaquePattern(const QColor& paper, const QBrush& pattern)
+{
+    QImage tile(8, 8, QImage::Format_RGB32);
+    tile.fill(paper);
+    QPainter tp(&tile);
+    tp.fillRect(tile.rect(), pattern);
+    tp.end();
+    return QBrush(tile);
+}
+
+QBrush timelineBrush(int colour, const QColor& paper)
+{
+    const bool exposed = colour % 2 == 1;
+    const auto lane = static_cast<Lane>(colour / 2 / 8);
+    const auto kind = static_cast<EventKind>(colour / 2 % 8);
+    const QColor c = eventColour(lane, kind);
+    if (lane != Lane::Compute && !exposed) return opaquePattern(paper, QBrush(c, Qt::Dense5Pattern)); // hidden behind compute
+    if (kind == EventKind::Recompute) return opaquePattern(c, QBrush(QColor(255, 255, 255, 90), Qt::FDiagPattern)); // striped
+    return QBrush(c);
+}
+
+QBrush bubbleBrush(const QColor& ink, const QColor& paper)
+{
+    return opaquePattern(paper, QBrush(opaqueMix(ink, paper, 0.12), Qt::BDiagPattern));
 }
 
 QString laneTitle(Lane lane)

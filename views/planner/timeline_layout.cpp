@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 namespace scalescope {
 
@@ -28,6 +29,7 @@ TimelineLayout TimelineLayout::build(const Timeline& t)
         out.spans.push_back({rowOf[static_cast<size_t>(e.stage) * kLanes + static_cast<size_t>(e.lane)], e.start.si, e.end.si,
                              static_cast<int>(i), TimelineSpan::colourOf(e)});
     }
+    for (const TimelineSpan& sp : out.spans) out.colours.set(static_cast<size_t>(sp.colour));
     stableSortByBucketThenStart(
         out.spans, static_cast<int>(out.rows.size()), [](const TimelineSpan& sp) { return sp.row; },
         [](const TimelineSpan& sp) { return sp.start; });
@@ -47,69 +49,54 @@ void TimeAxis::fit(double duration, double width) noexcept
     secondsPerPixel = duration > 0 && width > 0 ? duration / width : 1;
 }
 
-std::vector<DrawnSpan> drawnSpans(const TimelineLayout& layout, int row, const TimeAxis& axis, double viewX0, double viewX1,
-                                  double minPixels)
+double RowDrawing::fraction(const FoldedColumn& c, int slot) const noexcept
 {
-    std::vector<DrawnSpan> out;
+    double total = 0;
+    for (int k = 0; k < slots; ++k) total += c.seconds[static_cast<size_t>(k)];
+    const double scale = total > secondsPerColumn ? secondsPerColumn / total : 1.0;
+    return secondsPerColumn > 0 ? c.seconds[static_cast<size_t>(slot)] * scale / secondsPerColumn : 0.0;
+}
+
+void drawRow(const TimelineLayout& layout, int row, const TimeAxis& axis, double viewX0, double viewX1, double foldPixels,
+             RowDrawing& out)
+{
+    out.spans.clear();
+    out.columns.clear();
+    out.slots = 0;
+    out.secondsPerColumn = axis.secondsPerPixel;
+    std::array<signed char, TimelineSpan::kColours> slotOf;
+    slotOf.fill(-1);
     const auto first = std::lower_bound(layout.spans.begin(), layout.spans.end(), row,
                                         [](const TimelineSpan& s, int r) { return s.row < r; });
-    DrawnSpan pending;
-    bool hasPending = false;
-    // Width per colour inside the pending block: the block takes the colour that
-    // covers most of it, not the colour of its single longest event.
-    std::array<double, TimelineSpan::kColours> share{};
-    std::array<int, TimelineSpan::kColours> representative{};
-    auto settle = [&](DrawnSpan& block) {
-        if (block.folded <= 1) return;
-        const auto best = std::max_element(share.begin(), share.end()) - share.begin();
-        block.dominant = representative[static_cast<size_t>(best)];
-    };
-    auto restart = [&](const TimelineSpan& sp, double width) {
-        share.fill(0);
-        share[sp.colour] = width;
-        representative[sp.colour] = sp.event;
-    };
     for (auto it = first; it != layout.spans.end() && it->row == row; ++it) {
         const double x0 = axis.x(it->start), x1 = axis.x(it->end);
         if (x1 < viewX0) continue;
         if (x0 > viewX1) break;
-        const bool narrow = x1 - x0 < minPixels;
-        if (narrow) {
-            // Merge into the folded block when it touches it (within a pixel).
-            if (hasPending && pending.folded > 0 && x0 - pending.x1 < minPixels) {
-                pending.x1 = std::max(pending.x1, x1);
-                ++pending.folded;
-                pending.coveredWidth += x1 - x0;
-                share[it->colour] += x1 - x0;
-                representative[it->colour] = it->event;
-                pending.event = -1; // several events: no single one to describe
-                if (x1 - x0 > pending.dominantWidth) {
-                    pending.dominant = it->event;
-                    pending.dominantWidth = x1 - x0;
-                }
-                continue;
-            }
-            if (hasPending) {
-                settle(pending);
-                out.push_back(pending);
-            }
-            pending = {x0, std::max(x1, x0), it->event, 1, it->event, x1 - x0, x1 - x0};
-            restart(*it, x1 - x0);
-            hasPending = true;
+        if (x1 - x0 >= foldPixels) {
+            out.spans.push_back({x0, x1, it->event});
             continue;
         }
-        if (hasPending) {
-            settle(pending);
-            out.push_back(pending);
+        const double a = std::max(x0, viewX0), b = std::min(x1, viewX1);
+        if (b <= a) continue; // no time inside the view
+        signed char& slot = slotOf[static_cast<size_t>(it->colour)];
+        if (slot < 0) {
+            slot = static_cast<signed char>(out.slots);
+            out.colours[static_cast<size_t>(out.slots++)] = it->colour;
         }
-        pending = {x0, x1, it->event, 0, it->event, x1 - x0, x1 - x0}; // wide enough to draw on its own
-        hasPending = true;
+        // Spans come by start, so the columns this one crosses are the last
+        // few already made or new ones after them.
+        for (int c = static_cast<int>(std::floor(a)); c < b; ++c) {
+            const double overlap = std::min(b, c + 1.0) - std::max(a, static_cast<double>(c));
+            if (overlap <= 0) continue;
+            auto col = out.columns.end();
+            while (col != out.columns.begin() && (col - 1)->x >= c) --col;
+            if (col == out.columns.end() || col->x != c) {
+                col = out.columns.insert(col, FoldedColumn{});
+                col->x = c;
+            }
+            col->seconds[static_cast<size_t>(slot)] += overlap * axis.secondsPerPixel;
+        }
     }
-    if (hasPending) {
-        settle(pending);
-        out.push_back(pending);
-    }
-    return out;
 }
 
 } // namespace scalescope

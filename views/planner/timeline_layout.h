@@ -1,10 +1,13 @@
 #pragma once
 // What the timeline paints, prepared once per evaluation: rows (a lane of a
 // pipeline stage) and spans in seconds. Painting only maps seconds to pixels
-// through TimeAxis and folds spans narrower than a pixel.
+// through TimeAxis and folds spans narrower than a few pixels into pixel
+// columns that keep each kind's busy time.
 
 #include "model/training/pipeline_timeline.h"
 
+#include <array>
+#include <bitset>
 #include <vector>
 
 namespace scalescope {
@@ -21,16 +24,18 @@ struct TimelineSpan {
     int colour = 0;            // what it is drawn as: lane, kind and exposure (colourOf)
 
     static constexpr int kColours = 6 * 8 * 2;
-    [[nodiscard]] static int colourOf(const TimelineEvent& e) noexcept
+    [[nodiscard]] static constexpr int colourOf(Lane lane, EventKind kind, bool exposed) noexcept
     {
-        return (static_cast<int>(e.lane) * 8 + static_cast<int>(e.kind)) * 2 + (e.exposed ? 1 : 0);
+        return (static_cast<int>(lane) * 8 + static_cast<int>(kind)) * 2 + (exposed ? 1 : 0);
     }
+    [[nodiscard]] static int colourOf(const TimelineEvent& e) noexcept { return colourOf(e.lane, e.kind, e.exposed); }
 };
 
 struct TimelineLayout {
     std::vector<TimelineRow> rows;
     std::vector<TimelineSpan> spans; // sorted by row, then start
     double end = 0;
+    std::bitset<TimelineSpan::kColours> colours; // every colour a span has
 
     static TimelineLayout build(const Timeline& t);
 };
@@ -48,19 +53,39 @@ struct TimeAxis {
     void fit(double duration, double width) noexcept;
 };
 
-// A span or a run of folded spans as drawn on one row.
+// A span wide enough to draw on its own, in pixels of the view.
 struct DrawnSpan {
     double x0 = 0, x1 = 0;
-    int event = -1; // the event drawn, -1 for a block of several folded events
-    int folded = 0; // 0: a span wide enough to draw; n > 0: n narrow spans in this block
-    int dominant = -1; // the longest event of the block (its colour stands for the block)
-    double dominantWidth = 0;
-    double coveredWidth = 0; // pixels actually covered by the folded events (density = covered / width)
+    int event = 0; // index into Timeline::events
 };
 
-// Spans of one row within [x0, x1) of the view, with spans narrower than
-// `minPixels` merged into folded blocks.
-[[nodiscard]] std::vector<DrawnSpan> drawnSpans(const TimelineLayout& layout, int row, const TimeAxis& axis,
-                                                double viewX0, double viewX1, double minPixels = 1.0);
+// The busy time of one pixel column's folded spans (those narrower than the
+// fold width), per colour: what the column is drawn from.
+struct FoldedColumn {
+    // Colours one row can hold: a row is one lane, and a lane's events are of
+    // six kinds, each exposed or overlapped.
+    static constexpr int kSlots = 12;
+    int x = 0; // the column [x, x + 1) in pixels
+    std::array<double, kSlots> seconds{}; // busy seconds per slot of RowDrawing::colours
+};
+
+// One row as drawn in [x0, x1) of the view: wide spans as boxes, the rest
+// folded into pixel columns that keep each colour's busy time.
+struct RowDrawing {
+    std::vector<DrawnSpan> spans;      // by start
+    std::vector<FoldedColumn> columns; // by x; only columns that hold folded time
+    std::array<int, FoldedColumn::kSlots> colours{}; // TimelineSpan::colourOf of each slot
+    int slots = 0;
+    double secondsPerColumn = 0;
+    // The share of the column's duration the slot's events are busy; a
+    // column's shares sum to at most 1 (overlapping events are scaled down).
+    [[nodiscard]] double fraction(const FoldedColumn& c, int slot) const noexcept;
+};
+
+// Row `row` of `layout` within [viewX0, viewX1): spans at least `foldPixels`
+// wide are drawn whole, narrower ones add their time (clipped to the view)
+// to the pixel columns they cross. `out` is reused between rows.
+void drawRow(const TimelineLayout& layout, int row, const TimeAxis& axis, double viewX0, double viewX1, double foldPixels,
+             RowDrawing& out);
 
 } // namespace scalescope

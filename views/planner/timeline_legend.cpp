@@ -6,38 +6,74 @@
 #include <QFontMetricsF>
 #include <QPainter>
 
+#include <algorithm>
+
 namespace scalescope {
 
 namespace {
 constexpr double kSwatchWidth = 14, kSwatchHeight = 10, kTextGap = 4, kEntryGap = 14, kRightMargin = 4; // px
+
+QString trLegend(const char* text) { return QCoreApplication::translate("scalescope::TimelineView", text); }
+
 } // namespace
+
+void TimelineLegend::setContents(const Colours& colours, bool serving)
+{
+    if (colours == m_colours && serving == m_serving) return;
+    m_colours = colours;
+    m_serving = serving;
+    invalidate();
+}
 
 // Titles are translated in the timeline view's context.
 std::vector<TimelineLegend::Entry> TimelineLegend::entries(const QPalette& palette) const
 {
-    QColor hatch = palette.text().color();
-    hatch.setAlphaF(0.3);
-    const auto solid = [](Lane l, EventKind k) { return QBrush(eventColour(l, k)); };
-    if (m_serving)
-        return {
-            {solid(Lane::Compute, EventKind::Forward), QCoreApplication::translate("scalescope::TimelineView", "compute")},
-            {solid(Lane::Tp, EventKind::Comm), laneTitle(Lane::Tp)},
-            {solid(Lane::Ep, EventKind::Comm), laneTitle(Lane::Ep)},
-            {solid(Lane::Pp, EventKind::Comm), laneTitle(Lane::Pp)},
-            {QBrush(hatch, Qt::BDiagPattern), QCoreApplication::translate("scalescope::TimelineView", "idle (another stage runs)")},
-        };
-    return {
-        {solid(Lane::Compute, EventKind::Forward), eventKindTitle(EventKind::Forward)},
-        {solid(Lane::Compute, EventKind::Backward), eventKindTitle(EventKind::Backward)},
-        {solid(Lane::Compute, EventKind::Recompute), eventKindTitle(EventKind::Recompute)},
-        {solid(Lane::Tp, EventKind::Comm), laneTitle(Lane::Tp)},
-        {solid(Lane::Cp, EventKind::Comm), laneTitle(Lane::Cp)},
-        {solid(Lane::Ep, EventKind::Comm), laneTitle(Lane::Ep)},
-        {solid(Lane::Pp, EventKind::Comm), laneTitle(Lane::Pp)},
-        {solid(Lane::Dp, EventKind::Comm), QCoreApplication::translate("scalescope::TimelineView", "DP exposed")},
-        {QBrush(eventColour(Lane::Dp, EventKind::Comm), Qt::Dense5Pattern), QCoreApplication::translate("scalescope::TimelineView", "DP overlapped")},
-        {QBrush(hatch, Qt::BDiagPattern), QCoreApplication::translate("scalescope::TimelineView", "bubble (idle)")},
-    };
+    const QColor paper = palette.base().color();
+    std::vector<Entry> out;
+    bool overlapped = false;
+    for (EventKind kind : {EventKind::Forward, EventKind::Backward, EventKind::WeightGrad, EventKind::Recompute,
+                           EventKind::Optimizer}) {
+        std::vector<int> keys;
+        for (bool exposed : {true, false})
+            if (m_colours.test(static_cast<size_t>(TimelineSpan::colourOf(Lane::Compute, kind, exposed))))
+                keys.push_back(TimelineSpan::colourOf(Lane::Compute, kind, exposed));
+        if (keys.empty()) continue;
+        const QString title = m_serving ? trLegend(QT_TRANSLATE_NOOP("scalescope::TimelineView", "compute")) : eventKindTitle(kind);
+        out.push_back({timelineBrush(keys.front(), paper), QBrush(), title, keys});
+    }
+    for (Lane lane : {Lane::Tp, Lane::Cp, Lane::Ep, Lane::Pp, Lane::Dp}) {
+        const int solid = TimelineSpan::colourOf(lane, EventKind::Comm, true), hatched = TimelineSpan::colourOf(lane, EventKind::Comm, false);
+        const bool hasSolid = m_colours.test(static_cast<size_t>(solid)), hasHatched = m_colours.test(static_cast<size_t>(hatched));
+        overlapped = overlapped || hasHatched;
+        if (hasSolid && hasHatched)
+            out.push_back({timelineBrush(solid, paper), timelineBrush(hatched, paper), laneTitle(lane), {solid, hatched}});
+        else if (hasSolid || hasHatched)
+            out.push_back({timelineBrush(hasSolid ? solid : hatched, paper), QBrush(), laneTitle(lane), {hasSolid ? solid : hatched}});
+    }
+    out.push_back({bubbleBrush(palette.text().color(), paper), QBrush(),
+                   m_serving ? trLegend(QT_TRANSLATE_NOOP("scalescope::TimelineView", "idle (another stage runs)"))
+                             : trLegend(QT_TRANSLATE_NOOP("scalescope::TimelineView", "bubble (idle)")),
+                   {}});
+    if (overlapped)
+        out.push_back({QBrush(), QBrush(),
+                       trLegend(QT_TRANSLATE_NOOP("scalescope::TimelineView", "solid: on the critical path · hatched: overlapped with compute")),
+                       {}});
+    return out;
+}
+
+bool TimelineLegend::covers(int colour) const
+{
+    const QPalette palette;
+    for (const Entry& e : entries(palette))
+        if (std::find(e.colours.begin(), e.colours.end(), colour) != e.colours.end()) return true;
+    return false;
+}
+
+QStringList TimelineLegend::titles() const
+{
+    QStringList out;
+    for (const Entry& e : entries(QPalette())) out << e.title;
+    return out;
 }
 
 std::vector<QPointF> TimelineLegend::positions(const std::vector<Entry>& entries, double left, double width,
@@ -47,7 +83,8 @@ std::vector<QPointF> TimelineLegend::positions(const std::vector<Entry>& entries
     std::vector<QPointF> at;
     double x = left, line = 0;
     for (const Entry& e : entries) {
-        const double w = kSwatchWidth + kTextGap + fm.horizontalAdvance(e.title);
+        const double swatch = e.swatch.style() == Qt::NoBrush ? 0 : kSwatchWidth + kTextGap;
+        const double w = swatch + fm.horizontalAdvance(e.title);
         if (x > left && x + w > width - kRightMargin) { // onto the next line
             x = left;
             ++line;
@@ -75,10 +112,20 @@ void TimelineLegend::paint(QPainter& p, const QRectF& area, double left, const Q
     const std::vector<Entry> all = entries(palette);
     const std::vector<QPointF> at = positions(all, left, area.width(), font);
     for (size_t i = 0; i < all.size(); ++i) {
-        const double x = at[i].x(), centre = area.top() + (at[i].y() + 0.5) * kLineHeight;
-        p.fillRect(QRectF(x, centre - kSwatchHeight / 2, kSwatchWidth, kSwatchHeight), all[i].swatch);
+        double x = at[i].x();
+        const double centre = area.top() + (at[i].y() + 0.5) * kLineHeight;
+        if (all[i].swatch.style() != Qt::NoBrush) {
+            const QRectF swatch(x, centre - kSwatchHeight / 2, kSwatchWidth, kSwatchHeight);
+            if (all[i].second.style() == Qt::NoBrush) {
+                p.fillRect(swatch, all[i].swatch);
+            } else { // exposed on the left half, overlapped on the right
+                p.fillRect(swatch.adjusted(0, 0, -kSwatchWidth / 2, 0), all[i].swatch);
+                p.fillRect(swatch.adjusted(kSwatchWidth / 2, 0, 0, 0), all[i].second);
+            }
+            x += kSwatchWidth + kTextGap;
+        }
         p.setPen(palette.text().color());
-        p.drawText(QPointF(x + kSwatchWidth + kTextGap, centre + fm.ascent() / 2 - 1), all[i].title);
+        p.drawText(QPointF(x, centre + fm.ascent() / 2 - 1), all[i].title);
     }
 }
 

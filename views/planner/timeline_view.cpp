@@ -5,31 +5,22 @@
 
 #include "model/spec/quantity_parser.h"
 #include "views/hardware/hardware_palette.h"
+#include "views/widgets/scene_text.h"
 
 #include <QElapsedTimer>
-#include <QImage>
 #include <QLocale>
 #include <QHelpEvent>
-#include <QMouseEvent>
 #include <QPainter>
-#include <QPainterPath>
+#include <QScrollBar>
+#include <QToolButton>
 #include <QToolTip>
-#include <QWheelEvent>
 
+#include <algorithm>
 #include <cmath>
 
 namespace scalescope {
 
 namespace {
-
-constexpr double kAxisHeight = 26;   // time axis above the rows
-constexpr double kLabelWidth = 120;  // row titles on the left
-constexpr double kMinRow = 7, kMaxRow = 40;
-// Rows go below kMinRow only so that every stage stays above the legend
-// (16 stages × 3 lanes in a 300-pixel view); then every few stages are titled.
-constexpr double kTightestRow = 2;
-constexpr double kStageGap = 4;      // extra space between stages
-constexpr double kFoldPixels = 3;    // spans narrower than this fold into density blocks
 
 // 1, 2 or 5 × 10^k: a readable tick step of at least `minimum`.
 double niceStep(double minimum)
@@ -40,31 +31,46 @@ double niceStep(double minimum)
     return 10 * p;
 }
 
-// Qt's pattern brush `style` in `ink` laid over `paper`, as an opaque 8×8
-// tile. The raster engine blends a pattern brush pixel by pixel (its gaps are
-// transparent); an opaque texture is copied. Pattern and tile both repeat from
-// the device origin, so what is painted is the same.
-QBrush opaquePattern(const QColor& paper, const QBrush& pattern)
-{
-    QImage tile(8, 8, QImage::Format_RGB32);
-    tile.fill(paper);
-    QPainter tp(&tile);
-    tp.fillRect(tile.rect(), pattern);
-    tp.end();
-    return QBrush(tile);
-}
-
 } // namespace
 
-TimelineView::TimelineView(QWidget* parent) : QWidget(parent)
+TimelineView::TimelineView(QWidget* parent)
+    : QWidget(parent), m_scroll(new QScrollBar(Qt::Vertical, this)), m_fitButton(new QToolButton(this)),
+      m_resetButton(new QToolButton(this))
 {
     setObjectName(QStringLiteral("TimelineView"));
     setMouseTracking(true);
     setMinimumHeight(kMinimumHeight);
     setAttribute(Qt::WA_OpaquePaintEvent);
+    connect(&SceneText::instance(), &SceneText::changed, this, [this] {
+        updateGeometry();
+        update();
+    });
+    setFocusPolicy(Qt::StrongFocus); // W/A/S/D after a click
+    m_scroll->setObjectName(QStringLiteral("timelineRowScroll"));
+    m_scroll->hide();
+    connect(m_scroll, &QScrollBar::valueChanged, this, qOverload<>(&QWidget::update));
+    m_fitButton->setObjectName(QStringLiteral("timelineFit"));
+    m_resetButton->setObjectName(QStringLiteral("timelineReset"));
+    for (QToolButton* b : {m_fitButton, m_resetButton}) {
+        b->setAutoRaise(true);
+        b->setFocusPolicy(Qt::NoFocus);
+    }
+    connect(m_fitButton, &QToolButton::clicked, this, &TimelineView::fitAll);
+    connect(m_resetButton, &QToolButton::clicked, this, &TimelineView::resetZoom);
+    QEvent language(QEvent::LanguageChange);
+    changeEvent(&language); // the buttons' texts
 }
 
 double TimelineView::plotLeft() const { return kLabelWidth; }
+
+double TimelineView::plotRight() const
+{
+    return width() - kRightMargin - (m_scroll->isHidden() ? 0 : m_scroll->width());
+}
+
+double TimelineView::rowsTop() const { return barHeight() + kAxisHeight; }
+
+double TimelineView::stepSpan() const { return std::max(m_layout->end, m_fitDuration) * kStepMargin; }
 
 void TimelineView::setResult(const PlannerResultPtr& result)
 {
@@ -75,62 +81,156 @@ void TimelineView::setResult(const PlannerResultPtr& result)
                                             : std::make_shared<const TimelineLayout>(TimelineLayout::build(timeline()));
     else
         m_layout = kEmpty;
+    m_bar.setResult(result && m_pass == TimelinePass::Step ? result.get() : nullptr);
+    TimelineLegend::Colours colours = m_layout->colours;
+    for (const TimelineBreakdownBar::Segment& seg : m_bar.segments())
+        if (const int c = TimelineBreakdownBar::colourOf(seg.part); c >= 0) colours.set(static_cast<size_t>(c));
+    m_legend.setContents(colours, m_pass != TimelinePass::Step);
+    placeChildren();
     if (!m_userZoomed) fit();
+    else clampAxis();
     update();
 }
 
 void TimelineView::fit()
 {
     m_axis.left = plotLeft();
-    m_axis.fit(std::max(m_layout->end, m_fitDuration) * 1.01, std::max(10.0, width() - plotLeft() - 8));
+    m_axis.fit(stepSpan(), std::max(10.0, plotRight() - plotLeft()));
     m_userZoomed = false;
     update();
+}
+
+void TimelineView::fitAll()
+{
+    m_fitAll = true;
+    placeChildren();
+    fit();
+    Q_EMIT axisChanged(m_axis, false);
+}
+
+void TimelineView::resetZoom()
+{
+    m_fitAll = m_print;
+    placeChildren();
+    m_scroll->setValue(0);
+    fit();
+    Q_EMIT axisChanged(m_axis, false);
+}
+
+void TimelineView::setPrintLayout(bool print)
+{
+    m_print = print;
+    m_fitAll = print;
+    placeChildren();
+    if (!m_userZoomed) fit();
 }
 
 void TimelineView::setFitDuration(double seconds)
 {
     m_fitDuration = seconds;
     if (!m_userZoomed) fit();
+    else clampAxis();
+}
+
+void TimelineView::setAxis(const TimeAxis& axis, bool zoomed)
+{
+    if (!zoomed) {
+        fit();
+        return;
+    }
+    m_axis.origin = axis.origin;
+    m_axis.secondsPerPixel = axis.secondsPerPixel;
+    m_axis.left = plotLeft();
+    m_userZoomed = true;
+    clampAxis();
+    update();
 }
 
 void TimelineView::showRange(double from, double to)
 {
     m_axis.left = plotLeft();
     m_axis.origin = from;
-    m_axis.secondsPerPixel = std::max(1e-12, (to - from) / std::max(10.0, width() - plotLeft() - 8));
+    m_axis.secondsPerPixel = std::max(1e-12, (to - from) / std::max(10.0, plotRight() - plotLeft()));
     m_userZoomed = true;
+    clampAxis();
     update();
+}
+
+void TimelineView::clampAxis()
+{
+    const double span = stepSpan(), w = std::max(10.0, plotRight() - plotLeft());
+    if (span <= 0) return;
+    m_axis.left = plotLeft();
+    m_axis.secondsPerPixel = std::clamp(m_axis.secondsPerPixel, 1e-12, span / w);
+    m_axis.origin = std::clamp(m_axis.origin, 0.0, std::max(0.0, span - m_axis.secondsPerPixel * w));
 }
 
 void TimelineView::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
+    placeChildren();
     if (!m_userZoomed) fit();
+    else clampAxis();
 }
+
+int TimelineView::stageCount() const { return m_layout->rows.empty() ? 1 : m_layout->rows.back().stage + 1; }
 
 double TimelineView::rowHeight() const
 {
     const int rows = std::max<int>(1, static_cast<int>(m_layout->rows.size()));
-    const int stages = m_layout->rows.empty() ? 1 : m_layout->rows.back().stage + 1;
-    const double fit = (height() - kAxisHeight - legendHeight() - stages * kStageGap) / rows;
-    return fit < kMinRow ? std::max(kTightestRow, fit) : std::min(fit, kMaxRow);
+    const double fit = (rowsBottom() - rowsTop() - stageCount() * kStageGap) / rows;
+    if (m_fitAll) return std::clamp(fit, kTightestRow, kMaxRow);
+    return std::clamp(fit, kReadableRow, kMaxRow);
+}
+
+double TimelineView::contentHeight() const
+{
+    return static_cast<double>(m_layout->rows.size()) * rowHeight() + stageCount() * kStageGap;
 }
 
 double TimelineView::fullHeight() const
 {
     const int rows = std::max<int>(1, static_cast<int>(m_layout->rows.size()));
-    const int stages = m_layout->rows.empty() ? 1 : m_layout->rows.back().stage + 1;
-    return kAxisHeight + rows * kMaxRow + stages * kStageGap + legendHeight();
+    return rowsTop() + rows * kMaxRow + stageCount() * kStageGap + legendHeight();
+}
+
+QRectF TimelineView::barRect() const
+{
+    return QRectF(QPointF(plotLeft(), kBarInset), QPointF(plotRight(), barHeight() - kBarInset));
+}
+
+void TimelineView::placeChildren()
+{
+    // The bar holds a line of the legend's type (larger on paper).
+    m_barHeight = m_bar.empty() ? 0 : std::max(TimelineBreakdownBar::kHeight, QFontMetricsF(legendFont()).height() + 2 * kBarInset + 2);
+    const int overflow = static_cast<int>(std::ceil(contentHeight() - (rowsBottom() - rowsTop())));
+    const bool scrolls = overflow > 0 && !m_print;
+    const int barWidth = m_scroll->sizeHint().width();
+    m_scroll->setGeometry(width() - barWidth, static_cast<int>(rowsTop()), barWidth,
+                          std::max(0, static_cast<int>(rowsBottom() - rowsTop())));
+    m_scroll->setRange(0, scrolls ? overflow : 0);
+    m_scroll->setSingleStep(static_cast<int>(rowHeight()));
+    m_scroll->setPageStep(std::max(1, static_cast<int>(rowsBottom() - rowsTop())));
+    if (m_scroll->isHidden() == scrolls) m_scroll->setVisible(scrolls);
+    int x = 4;
+    for (QToolButton* b : {m_fitButton, m_resetButton}) {
+        const QSize hint = b->sizeHint();
+        const int h = std::min(hint.height(), static_cast<int>(kAxisHeight) - 2);
+        b->setGeometry(x, static_cast<int>(barHeight()) + 1, hint.width(), h);
+        b->setVisible(!m_print && m_result && m_result->ok());
+        x += hint.width() + 2;
+    }
 }
 
 double TimelineView::rowTop(int row) const
 {
     const int stage = m_layout->rows.empty() ? 0 : m_layout->rows[static_cast<size_t>(row)].stage;
-    return kAxisHeight + row * rowHeight() + stage * kStageGap;
+    return rowsTop() + row * rowHeight() + stage * kStageGap - m_scroll->value();
 }
 
 int TimelineView::rowAt(double y) const
 {
+    if (y < rowsTop() || y >= rowsBottom()) return -1;
     for (int r = 0; r < static_cast<int>(m_layout->rows.size()); ++r)
         if (y >= rowTop(r) && y < rowTop(r) + rowHeight()) return r;
     return -1;
@@ -155,6 +255,7 @@ void TimelineView::paintEvent(QPaintEvent*)
     QPainter p(this);
     p.fillRect(rect(), palette().base());
     m_lastFolded = m_lastDrawn = 0;
+    m_lastColours.reset();
     if (!m_result || !m_result->ok() || m_result->timelineOmittedOperations > 0) {
         p.setPen(palette().text().color());
         QString why = m_result && !m_result->evaluationError().empty()
@@ -170,107 +271,20 @@ void TimelineView::paintEvent(QPaintEvent*)
         Q_EMIT painted();
         return;
     }
-    const QRectF plot(plotLeft(), kAxisHeight, width() - plotLeft() - 4, height() - kAxisHeight - legendHeight());
-    const double rh = rowHeight();
-    QFont small = font();
-    small.setPointSizeF(std::max(6.5, std::min(font().pointSizeF(), rh * 0.62)));
-    p.setFont(small);
-    const QFontMetricsF smallMetrics(small);
-    const QColor text = palette().text().color();
-    const QColor grid = opaqueMix(text, palette().base().color(), 0.12);
+    const QRectF plot(QPointF(plotLeft(), rowsTop()), QPointF(plotRight(), rowsBottom()));
     paintTimeGrid(p, plot);
-    const Timeline& t = timeline();
-    const double pipelineEnd = [&] {
-        double end = 0;
-        for (const TimelineSpan& s : m_layout->spans)
-            if (m_layout->rows[static_cast<size_t>(s.row)].lane == Lane::Compute &&
-                t.events[static_cast<size_t>(s.event)].kind != EventKind::Optimizer)
-                end = std::max(end, s.end);
-        return end;
-    }();
-    const QColor paper = palette().base().color();
-    const QBrush bubbleHatch = opaquePattern(paper, QBrush(opaqueMix(text, paper, 0.12), Qt::BDiagPattern));
-    std::vector<std::vector<QRect>> batches(static_cast<size_t>(TimelineSpan::kColours) * 5);
-    std::vector<std::pair<QRect, int>> labels;
-    // Short rows: "stage N" is centred on its stage's lanes, and only every
-    // titledEvery-th stage is titled when a band is lower than a line of text.
-    const int stages = m_layout->rows.empty() ? 1 : m_layout->rows.back().stage + 1;
-    const double stageBand = static_cast<double>(m_layout->rows.size()) / stages * rh + kStageGap;
-    const int titledEvery = std::max(1, static_cast<int>(std::ceil(smallMetrics.height() / stageBand)));
-    for (int r = 0; r < static_cast<int>(m_layout->rows.size()); ++r) {
-        const TimelineRow& row = m_layout->rows[static_cast<size_t>(r)];
-        const double top = rowTop(r);
-        // Row title: "stage 3" on the compute row, the lane name on the others.
-        p.setPen(row.lane == Lane::Compute ? text : QColor(text.red(), text.green(), text.blue(), 170));
-        const QString title = row.lane == Lane::Compute ? tr("stage %1").arg(row.stage) : laneTitle(row.lane);
-        if (rh >= 9)
-            drawTextIn(p, smallMetrics, QRectF(6, top, plotLeft() - 12, rh), Qt::AlignRight, title);
-        else if (row.lane == Lane::Compute && row.stage % titledEvery == 0)
-            drawTextIn(p, smallMetrics, QRectF(6, top, plotLeft() - 12, stageBand - kStageGap), Qt::AlignRight, title);
-        // Grid lines as one-pixel fills: a translucent pen's drawLine takes the
-        // stroker path (≈ 0.14 ms per line here), a fill the solid-blend fast path.
-        p.fillRect(QRect(int(plot.left()), int(top + rh), int(plot.width()), 1), grid);
-        if (row.lane == Lane::Compute) {
-            // Idle compute inside the pipeline is the bubble: hatched background.
-            const double x0 = std::max(plot.left(), m_axis.x(0)), x1 = std::min(plot.right(), m_axis.x(pipelineEnd));
-            if (x1 > x0) p.fillRect(QRectF(x0, top + 1, x1 - x0, rh - 2), bubbleHatch);
-        }
-        // Spans are batched by brush and drawn with one drawRects() per brush:
-        // thousands of one-pixel fills cost more in call overhead than in pixels.
-        for (const DrawnSpan& d : drawnSpans(*m_layout, r, m_axis, plot.left(), plot.right(), kFoldPixels)) {
-            // Whole pixels, clipped to the plot: the raster engine's fast path.
-            const int x0 = static_cast<int>(std::max(d.x0, plot.left()));
-            const int x1 = static_cast<int>(std::min(std::max(d.x1, d.x0 + 1), plot.right()));
-            if (x1 <= x0) continue;
-            const int y0 = static_cast<int>(top + 1), y1 = std::max(y0, static_cast<int>(top + rh - 1) - 1); // at least a pixel high
-            const QRect box(QPoint(x0, y0), QPoint(x1 - 1, y1));
-            if (d.event < 0) {
-                // Several events under a few pixels each: the colour that covers most of
-                // the block, as opaque as the events are dense (quantised to 4 levels).
-                ++m_lastFolded;
-                const TimelineEvent& dom = t.events[static_cast<size_t>(d.dominant)];
-                const double density = std::clamp(d.coveredWidth / std::max(1.0, d.x1 - d.x0), 0.0, 1.0);
-                const int level = std::min(3, static_cast<int>(density * 4));
-                batches[static_cast<size_t>(TimelineSpan::colourOf(dom) * 5 + level)].push_back(box);
-                continue;
-            }
-            ++m_lastDrawn;
-            const TimelineEvent& e = t.events[static_cast<size_t>(d.event)];
-            batches[static_cast<size_t>(TimelineSpan::colourOf(e) * 5 + 4)].push_back(box);
-            if (box.width() > 26 && rh >= 12 && e.microbatch >= 0 && e.lane == Lane::Compute)
-                labels.push_back({box, e.microbatch});
-        }
-    }
-    p.setPen(Qt::NoPen);
-    for (size_t key = 0; key < batches.size(); ++key) {
-        const std::vector<QRect>& rects = batches[key];
-        if (rects.empty()) continue;
-        const int colour = static_cast<int>(key / 5), level = static_cast<int>(key % 5);
-        const bool exposed = colour % 2 == 1;
-        const auto lane = static_cast<Lane>(colour / 2 / 8);
-        const auto kind = static_cast<EventKind>(colour / 2 % 8);
-        QColor c = eventColour(lane, kind);
-        const bool overlapped = lane != Lane::Compute && !exposed;
-        // Folded blocks: as opaque as the events are dense, mixed with the paper
-        // beforehand (an opaque fill is a copy; a translucent one a blend).
-        if (level < 4) c = opaqueMix(c, paper, (overlapped ? 0.5 : 1.0) * (0.2 + 0.8 * (level + 0.5) / 4));
-        if (overlapped && level == 4) {
-            p.setBrush(opaquePattern(paper, QBrush(c, Qt::Dense5Pattern))); // overlapped with compute: a hidden cost
-            p.setPen(c);
-        } else if (kind == EventKind::Recompute && level == 4) {
-            p.setBrush(opaquePattern(c, QBrush(QColor(255, 255, 255, 90), Qt::FDiagPattern))); // recomputed: striped
-            p.setPen(Qt::NoPen);
-        } else {
-            p.setBrush(c);
-            p.setPen(Qt::NoPen);
-        }
-        p.drawRects(rects.data(), static_cast<int>(rects.size()));
-    }
-    p.setPen(Qt::white);
-    if (labels.size() < 400)
-        for (const auto& [box, microbatch] : labels)
-            drawTextIn(p, smallMetrics, box, Qt::AlignHCenter, QString::number(microbatch));
+    p.save();
+    p.setClipRect(QRectF(0, plot.top(), width(), plot.height()));
+    paintRows(p, plot);
+    p.restore();
+    p.setFont(rowLabelFont());
     paintAxis(p, plot);
+    if (!m_bar.empty()) {
+        QFont barFont = legendFont();
+        p.setFont(barFont);
+        const QRectF bar = barRect();
+        m_bar.paint(p, QRectF(6, bar.top(), plotLeft() - 12, bar.height()), bar, QFontMetricsF(barFont), palette(), m_lastColours);
+    }
     m_legend.paint(p, QRectF(0, height() - legendHeight(), width(), legendHeight()), plotLeft(), legendFont(), palette());
     Q_EMIT painted();
 }
@@ -289,8 +303,7 @@ void TimelineView::paintTimeGrid(QPainter& p, const QRectF& plot)
     // Under the spans, opaque: a translucent fill this tall goes through Qt's thread-pool blend.
     const QColor grid = opaqueMix(palette().text().color(), palette().base().color(), 0.18);
     for (double s : ticks(plot))
-        p.fillRect(QRect(static_cast<int>(m_axis.x(s)), static_cast<int>(kAxisHeight - 4), 1,
-                         static_cast<int>(plot.bottom() - kAxisHeight + 4)),
+        p.fillRect(QRect(static_cast<int>(m_axis.x(s)), static_cast<int>(plot.top() - 4), 1, static_cast<int>(plot.height() + 4)),
                    grid);
 }
 
@@ -300,22 +313,29 @@ void TimelineView::paintAxis(QPainter& p, const QRectF& plot)
     const QFontMetricsF fm(p.font());
     for (double s : ticks(plot)) {
         const QString label = s == 0.0 ? QStringLiteral("0") : QString::fromStdString(format(Seconds{s}));
-        drawTextIn(p, fm, QRectF(m_axis.x(s) - 45, 2, 90, kAxisHeight - 6), Qt::AlignHCenter, label);
+        drawTextIn(p, fm, QRectF(m_axis.x(s) - 45, barHeight() + 2, 90, kAxisHeight - 6), Qt::AlignHCenter, label);
     }
     if (m_result && m_result->ok()) {
         const double end = m_axis.x(timeline().end.si);
         if (end >= plot.left() && end <= plot.right()) {
             QPen pen(palette().highlight().color(), 1.5, Qt::DashLine);
             p.setPen(pen);
-            p.drawLine(QPointF(end, kAxisHeight - 4), QPointF(end, plot.bottom()));
+            p.drawLine(QPointF(end, plot.top() - 4), QPointF(end, plot.bottom()));
         }
     }
+}
+
+QFont TimelineView::rowLabelFont() const
+{
+    QFont small = font();
+    small.setPointSizeF(std::max(6.5, std::min(font().pointSizeF(), rowHeight() * 0.62)) * SceneText::instance().scale());
+    return small;
 }
 
 QFont TimelineView::legendFont() const
 {
     QFont f = font();
-    f.setPointSizeF(f.pointSizeF() * 0.9);
+    f.setPointSizeF(f.pointSizeF() * 0.9 * SceneText::instance().scale());
     return f;
 }
 
@@ -326,13 +346,24 @@ double TimelineView::legendHeight() const
 
 void TimelineView::changeEvent(QEvent* event)
 {
-    if (event->type() == QEvent::LanguageChange || event->type() == QEvent::FontChange) m_legend.invalidate();
+    if (event->type() == QEvent::LanguageChange) {
+        m_fitButton->setText(tr("Fit"));
+        m_fitButton->setToolTip(tr("Fit the whole step and every stage in the view (F)"));
+        m_resetButton->setText(tr("Reset"));
+        m_resetButton->setToolTip(tr("Reset the zoom: the whole step, rows of readable height (0). "
+                                     "W/S zoom, A/D pan, Shift+wheel or Up/Down scroll the stages."));
+    }
+    if (event->type() == QEvent::LanguageChange || event->type() == QEvent::FontChange) {
+        m_legend.invalidate();
+        placeChildren();
+    }
     QWidget::changeEvent(event);
 }
 
 QString TimelineView::tooltipAt(QPointF pos) const
 {
     if (!m_result || !m_result->ok()) return {};
+    if (!m_bar.empty() && pos.y() < barHeight()) return m_bar.tooltipAt(pos.x(), barRect());
     const int row = rowAt(pos.y());
     if (row < 0) return {};
     const double t = m_axis.seconds(pos.x());
@@ -378,39 +409,5 @@ bool TimelineView::event(QEvent* event)
     }
     return QWidget::event(event);
 }
-
-void TimelineView::wheelEvent(QWheelEvent* event)
-{
-    const double steps = event->angleDelta().y() / 120.0;
-    if (steps == 0) return;
-    m_axis.zoom(std::pow(1.25, steps), event->position().x());
-    m_userZoomed = true;
-    update();
-}
-
-void TimelineView::mousePressEvent(QMouseEvent* event)
-{
-    if (event->button() != Qt::LeftButton) return;
-    m_dragging = true;
-    m_dragStart = event->position();
-    m_dragOrigin = m_axis.origin;
-    setCursor(Qt::ClosedHandCursor);
-}
-
-void TimelineView::mouseMoveEvent(QMouseEvent* event)
-{
-    if (!m_dragging) return;
-    m_axis.origin = m_dragOrigin - (event->position().x() - m_dragStart.x()) * m_axis.secondsPerPixel;
-    m_userZoomed = true;
-    update();
-}
-
-void TimelineView::mouseReleaseEvent(QMouseEvent*)
-{
-    m_dragging = false;
-    unsetCursor();
-}
-
-void TimelineView::mouseDoubleClickEvent(QMouseEvent*) { fit(); }
 
 } // namespace scalescope

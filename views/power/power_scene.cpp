@@ -15,6 +15,14 @@ namespace scalescope {
 namespace {
 
 constexpr qreal kBarH = 440, kBarW = 64, kColumn = 270, kPanelX = 860, kPanelW = 640;
+constexpr qreal kChainBoxW = 150, kChainBoxH = 60; // a block of the cooling path, at most
+constexpr qreal kChainGap = 60;                    // room for the lines between two blocks, at least
+
+// Cooling path colours: water, air, the cold supply and the warm return.
+const QColor kWater(0x4e, 0x79, 0xa7);
+const QColor kAir(0x9a, 0xb8, 0xcf);
+const QColor kSupplyLine(0x2f, 0x7f, 0xd8);
+const QColor kReturnLine(0xd6, 0x4b, 0x3c);
 
 QString kw(Watts w)
 {
@@ -124,7 +132,10 @@ PowerScene::PowerScene(const PlannerResult& result, const HardwarePalette& palet
                   r.energy.facilityPower, QRectF(2 * kColumn, 30, kBarW, kBarH), QStringLiteral("facility-power"));
 
     addFeeds(ctx, r, QRectF(kPanelX, -40, kPanelW, 200));
-    addCoolingLoop(ctx, r, QRectF(kPanelX, 185, kPanelW, 215));
+    if (ctx.system.cooling == "air")
+        addAirPath(r, QRectF(kPanelX, 185, kPanelW, 215));
+    else
+        addCoolingLoop(ctx, r, QRectF(kPanelX, 185, kPanelW, 215));
     addAirVersusLiquid(r, QRectF(kPanelX, 425, kPanelW, 120));
     addEnergy(result, r, QRectF(0, 560, kPanelX + kPanelW, 230));
     finish();
@@ -184,7 +195,8 @@ void PowerScene::addFeeds(const EvaluationContext& ctx, const FacilityReport& r,
         const double share = f.designPerFeed.si > 0 ? std::clamp(f.normalPerFeed.si / f.designPerFeed.si, 0.0, 1.0) : 0;
         addBox(QRectF(row.topLeft(), QSizeF(row.width() * share, row.height())), hardwarePalette().powerShelf,
                QStringLiteral("feed-load"), i);
-        addLabel(tr("Feed %1").arg(i + 1), row.adjusted(8, 0, 0, 0), LabelStyle{11, 7, true, Qt::AlignLeft | Qt::AlignVCenter, 4});
+        addLabel(tr("Feed %1").arg(i), row.adjusted(8, 0, 0, 0),
+                 LabelStyle{11, 7, true, Qt::AlignLeft | Qt::AlignVCenter, 4});
     }
     const QRectF text(box.left() + box.width() * 0.48, box.top() + 34, box.width() * 0.52, box.height() - 40);
     addLabel(tr("Normal: %1 (%2) per feed\nAfter the worst failure: %3 (%4) per feed\n%5 phase(s), power factor %6")
@@ -202,21 +214,10 @@ void PowerScene::addCoolingLoop(const EvaluationContext& ctx, const FacilityRepo
     addPanelTitle(tr("Cooling loop: %1, ΔT %2 K").arg(QString::fromStdString(ctx.coolant.name)).arg(num(rack.deltaT.si)),
                   QRectF(box.left(), box.top(), box.width(), 28));
     const HardwarePalette& pal = hardwarePalette();
-    const qreal y = box.top() + 40, h = 60, w = 150;
-    const QRectF facility(box.left(), y, w, h), cdu(box.left() + 245, y, w, h), plates(box.left() + 490, y, w, h);
-    const std::pair<QRectF, QString> blocks[] = {
-        {facility, tr("Facility water")}, {cdu, tr("CDU")}, {plates, tr("Rack cold plates")}};
-    for (const auto& [rect, name] : blocks) {
-        const QColor water(0x4e, 0x79, 0xa7);
-        BoxItem* b = addBox(rect, water, QStringLiteral("cooling-block"));
-        b->setRadius(6);
-        addLabel(name, rect.adjusted(4, 4, -4, -4), textOn(water), LabelStyle{13, 8, true, Qt::AlignCenter, 4});
-    }
-    const QPen supplyPen(QColor(0x2f, 0x7f, 0xd8), 3), returnPen(QColor(0xd6, 0x4b, 0x3c), 3);
-    for (const auto& [from, to] : {std::pair{facility, cdu}, std::pair{cdu, plates}}) {
-        addLine(QLineF(from.right(), from.top() + 18, to.left(), to.top() + 18), supplyPen);
-        addLine(QLineF(to.left(), to.bottom() - 18, from.right(), from.bottom() - 18), returnPen);
-    }
+    const qreal y = box.top() + 40, h = kChainBoxH;
+    addCoolingChain({tr("Facility water"), tr("CDU"), tr("Rack cold plates")}, kWater, QStringLiteral("cooling-block"),
+                    y, box, kSupplyLine, kReturnLine);
+    const QRectF cdu(box.left() + (box.width() - kChainBoxW) / 2, y, kChainBoxW, h);
     addLabel(tr("supply %1").arg(formatted(supply)), QRectF(cdu.right() + 4, y - 4, 88, 18), LabelStyle{10, 7, false, Qt::AlignCenter, 4});
     addLabel(tr("return %1").arg(formatted(outlet)), QRectF(cdu.right() + 4, y + h - 14, 88, 18), LabelStyle{10, 7, false, Qt::AlignCenter, 4});
     LabelItem* flow = addLabel(tr("Flow per rack: %1 (%2 L/min per kW)\nFlow for this job: %3 (%4 of heat)")
@@ -231,6 +232,48 @@ void PowerScene::addCoolingLoop(const EvaluationContext& ctx, const FacilityRepo
              QRectF(box.left(), y + h + 62, box.width(), 20), pal.mutedText, LabelStyle{11, 7, false, Qt::AlignLeft, 4});
 }
 
+void PowerScene::addCoolingChain(const std::vector<QString>& names, const QColor& fill, const QString& kind, qreal top,
+                                 const QRectF& box, const QColor& supply, const QColor& back)
+{
+    const int n = static_cast<int>(names.size());
+    const qreal w = std::min(kChainBoxW, (box.width() - (n - 1) * kChainGap) / n);
+    const qreal step = n > 1 ? (box.width() - w) / (n - 1) : 0;
+    QRectF previous;
+    for (int i = 0; i < n; ++i) {
+        const QRectF rect(box.left() + i * step, top, w, kChainBoxH);
+        BoxItem* b = addBox(rect, fill, kind, i);
+        b->setRadius(6);
+        addLabel(names[std::size_t(i)], rect.adjusted(4, 4, -4, -4), textOn(fill),
+                 LabelStyle{13, 8, true, Qt::AlignCenter, 4});
+        if (i > 0) {
+            addLine(QLineF(previous.right(), previous.top() + 18, rect.left(), rect.top() + 18), QPen(supply, 3));
+            addLine(QLineF(rect.left(), rect.bottom() - 18, previous.right(), previous.bottom() - 18), QPen(back, 3));
+        }
+        previous = rect;
+    }
+}
+
+void PowerScene::addAirPath(const FacilityReport& r, const QRectF& box)
+{
+    const CoolingLoad& rack = r.rackCooling;
+    addPanelTitle(tr("Air cooling: ΔT %1 K through the nodes").arg(num(rack.airDeltaT.si)),
+                  QRectF(box.left(), box.top(), box.width(), 28));
+    const qreal y = box.top() + 40;
+    // Cold air from the air handlers through the node fans into the hot aisle, and back.
+    addCoolingChain({tr("Air handlers (CRAH)"), tr("Cold aisle"), tr("Node fans"), tr("Hot aisle")}, kAir,
+                    QStringLiteral("air-block"), y, box, kSupplyLine, kReturnLine);
+    LabelItem* flow = addLabel(tr("Airflow per rack: %1 m³/h (%2 CFM)\nAirflow for this job: %3 m³/h (%4 of heat)")
+                                   .arg(amount(cubicMetresPerHour(rack.airflow)))
+                                   .arg(amount(cubicFeetPerMinute(rack.airflow)))
+                                   .arg(amount(cubicMetresPerHour(r.jobCooling.airflow)), kw(r.jobCooling.heat)),
+                               QRectF(box.left(), y + kChainBoxH + 14, box.width(), 44),
+                               LabelStyle{14, 8, true, Qt::AlignLeft | Qt::AlignVCenter, 4});
+    flow->setData(kItemKindKey, QStringLiteral("air-flow"));
+    addLabel(tr("An air-cooled system: no coolant loop reaches the rack; the room's air handlers carry the heat away"),
+             QRectF(box.left(), y + kChainBoxH + 62, box.width(), 20), hardwarePalette().mutedText,
+             LabelStyle{11, 7, false, Qt::AlignLeft, 4});
+}
+
 void PowerScene::addAirVersusLiquid(const FacilityReport& r, const QRectF& box)
 {
     const CoolingLoad& c = r.rackCooling;
@@ -240,7 +283,7 @@ void PowerScene::addAirVersusLiquid(const FacilityReport& r, const QRectF& box)
     const QRectF air(box.left(), box.top() + 36, barW, 22);
     const QRectF liquid(box.left(), box.top() + 66, std::max<qreal>(2, barW / ratio), 22);
     addBox(air, hardwarePalette().blank, QStringLiteral("airflow"));
-    addBox(liquid, QColor(0x4e, 0x79, 0xa7), QStringLiteral("liquid-flow"));
+    addBox(liquid, kWater, QStringLiteral("liquid-flow"));
     const LabelStyle s{12, 7, false, Qt::AlignLeft | Qt::AlignVCenter, 4};
     addLabel(tr("Air: %1 m³/h (%2 CFM) at ΔT %3 K").arg(amount(cubicMetresPerHour(c.airflow))).arg(amount(cubicFeetPerMinute(c.airflow))).arg(num(c.airDeltaT.si)),
              QRectF(air.right() + 8, air.top(), box.width() - barW - 8, 22), s);

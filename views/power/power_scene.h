@@ -1,7 +1,9 @@
 #pragma once
 // The power and cooling scene: the budget from components to a rack to the
 // job at the facility meter (stacked bars), the rack's feeds with their load,
-// the liquid cooling loop with its flow, air versus liquid, and the energy
+// the cooling path with its flow (a liquid-cooled system's water loop to the
+// rack's cold plates, an air-cooled system's air path through the node fans
+// and the room's air handlers), air versus liquid, and the energy
 // and cost of the planned job. Every number is read from a FacilityReport
 // (model/power/facility_report.h); the scene only lays it out.
 
@@ -31,6 +33,10 @@ private:
                        const QRectF& bar, const QString& kind);
     void addFeeds(const EvaluationContext& ctx, const FacilityReport& r, const QRectF& box);
     void addCoolingLoop(const EvaluationContext& ctx, const FacilityReport& r, const QRectF& box);
+    void addAirPath(const FacilityReport& r, const QRectF& box);
+    // Boxes (kind `kind`) in a row, joined by a supply and a return line.
+    void addCoolingChain(const std::vector<QString>& names, const QColor& fill, const QString& kind, qreal top,
+                         const QRectF& box, const QColor& supply, const QColor& back);
     void addAirVersusLiquid(const FacilityReport& r, const QRectF& box);
     void addEnergy(const PlannerResult& result, const FacilityReport& r, const QRectF& box);
 

@@ -72,6 +72,11 @@ void PowerView::setResult(const PlannerResultPtr& result)
         m_deltaTValue->setText(tr("%1 K").arg(m_result->scenario.facility.deltaTK));
         const int i = m_coolant->findData(QString::fromStdString(m_result->scenario.facility.coolant));
         if (i >= 0) m_coolant->setCurrentIndex(i);
+        // The coolant loop's controls mean nothing where no loop reaches the rack.
+        const bool liquid = !m_result->context || m_result->context->system.cooling != "air";
+        for (QWidget* w :
+             std::initializer_list<QWidget*>{m_deltaTLabel, m_deltaT, m_deltaTValue, m_coolantLabel, m_coolant})
+            w->setEnabled(liquid);
     }
     rebuild(first);
 }

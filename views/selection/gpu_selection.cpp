@@ -19,6 +19,15 @@ void GpuSelection::select(const GpuRef& ref)
     Q_EMIT changed(m_current);
 }
 
+void GpuSelection::drillTo(const DrillPath& path)
+{
+    if (path == m_drill) return;
+    m_drill = path;
+    if (path.gpu >= 0 && !path.system.isEmpty())
+        select({path.system, path.gpu, m_current.system == path.system ? m_current.clusterGpus : 0});
+    Q_EMIT drilled(m_drill);
+}
+
 QString GpuSelection::describe(const GpuRef& ref, const SpecCatalog& catalog)
 {
     if (!ref.valid()) return tr("No GPU selected");
@@ -27,16 +36,10 @@ QString GpuSelection::describe(const GpuRef& ref, const SpecCatalog& catalog)
     const SystemSpec* system = catalog.system(ref.system.toStdString());
     const auto at = system ? rackPosition(*system, ref.gpu) : std::nullopt;
     if (!at) return tr("GPU %1 selected").arg(gpu);
-    const bool node = system->rack.slots[std::size_t(at->slotIndex)].kind == "dgx-node";
-    const QString rack = locale.toString(at->rack + 1);
-    return node ? tr("GPU %1 selected — rack %2, node %3 (GPU %4 of the rack)")
-                      .arg(gpu, rack)
-                      .arg(at->computeSlot + 1)
-                      .arg(at->gpuInRack + 1)
-                : tr("GPU %1 selected — rack %2, tray %3 (GPU %4 of the rack)")
-                      .arg(gpu, rack)
-                      .arg(at->computeSlot + 1)
-                      .arg(at->gpuInRack + 1);
+    const QString rack = locale.toString(at->rack);
+    const QString slot = locale.toString(computeSlotNumber(*system, at->rack, at->computeSlot));
+    return computeSlotsAreNodes(*system) ? tr("GPU %1 selected — rack %2, node %3").arg(gpu, rack, slot)
+                                         : tr("GPU %1 selected — rack %2, tray %3").arg(gpu, rack, slot);
 }
 
 void attachSelection(QPointer<GpuSelection>& slot, GpuSelection* selection, QObject* receiver,
@@ -47,6 +50,17 @@ void attachSelection(QPointer<GpuSelection>& slot, GpuSelection* selection, QObj
     if (!selection) return;
     QObject::connect(selection, &GpuSelection::changed, receiver, follow);
     follow(selection->current());
+}
+
+void attachDrill(QPointer<GpuSelection>& slot, GpuSelection* selection, QObject* receiver,
+                 const std::function<void(const DrillPath&)>& follow)
+{
+    // A view on both signals attaches with attachSelection first: keep that connection.
+    if (slot && slot != selection) QObject::disconnect(slot, nullptr, receiver, nullptr);
+    slot = selection;
+    if (!selection) return;
+    QObject::connect(selection, &GpuSelection::drilled, receiver, follow);
+    follow(selection->drillPath());
 }
 
 void publishPick(GpuSelection* selection, const GpuRef& ref, const std::function<void(const GpuRef&)>& show)

@@ -6,8 +6,13 @@
 // the cluster's hardware order, the order of the topology's GPU vertices
 // (NVLink domain by domain) and of the sharding map's ranks (node by node
 // inside a domain); rack r holds GPUs r·gpusPerRack ... in tray or node order
-// (model/network/rack_position.h). Cluster GPU numbers count from 0 like ranks; racks
-// and trays count from 1 as the rack view labels them.
+// (model/network/rack_position.h). Every number counts from 0, like ranks:
+// cluster GPUs, racks, trays, nodes, superchips and SMs (docs/views.md, "Numbering").
+//
+// The selection also holds where a drill-down stands (rack → tray →
+// superchip → GPU → SM, drill_path.h); a path that names a GPU selects it.
+
+#include "drill_path.h"
 
 #include <QObject>
 #include <QPointer>
@@ -37,14 +42,21 @@ public:
     void select(const GpuRef& ref);
     [[nodiscard]] const GpuRef& current() const noexcept { return m_current; }
 
-    // "GPU 1,157 selected — rack 37, node 1 (GPU 6 of the rack)" for a status bar.
+    // Where the drill-down stands; emits drilled() (and changed() when it
+    // names another GPU) unless `path` is the current one.
+    void drillTo(const DrillPath& path);
+    [[nodiscard]] const DrillPath& drillPath() const noexcept { return m_drill; }
+
+    // "GPU 1,157 selected — rack 36, node 144" for a status bar.
     [[nodiscard]] static QString describe(const GpuRef& ref, const SpecCatalog& catalog);
 
 Q_SIGNALS:
     void changed(const scalescope::GpuRef& ref);
+    void drilled(const scalescope::DrillPath& path);
 
 private:
     GpuRef m_current;
+    DrillPath m_drill;
 };
 
 // How a view takes part, so that the three views do it one way:
@@ -52,6 +64,10 @@ private:
 // (in `receiver`'s lifetime) and once now for the current GPU.
 void attachSelection(QPointer<GpuSelection>& slot, GpuSelection* selection, QObject* receiver,
                      const std::function<void(const GpuRef&)>& follow);
+// The same for a view that follows the drill-down: `slot` becomes
+// `selection`, `follow` runs on every drilled() and once now.
+void attachDrill(QPointer<GpuSelection>& slot, GpuSelection* selection, QObject* receiver,
+                 const std::function<void(const DrillPath&)>& follow);
 // A click in a view: published to the selection (and followed back through
 // its signal), or shown directly when nothing is shared or it is already selected.
 void publishPick(GpuSelection* selection, const GpuRef& ref, const std::function<void(const GpuRef&)>& show);
