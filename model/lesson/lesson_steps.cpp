@@ -127,10 +127,17 @@ std::string formatAnswer(double shown, const LessonAnswer& answer)
     std::ostringstream s;
     s.imbue(std::locale::classic());
     s << std::fixed << std::setprecision(answer.digits) << shown;
+    // Thousands grouped with commas, as the planner writes counts ("2,434").
+    std::string number = s.str();
+    const std::size_t firstDigit = number.find_first_of("0123456789");
+    std::size_t integerEnd = number.find('.');
+    if (integerEnd == std::string::npos) integerEnd = number.size();
+    for (std::size_t i = integerEnd; firstDigit != std::string::npos && i > firstDigit + 3; i -= 3)
+        number.insert(i - 3, ",");
     const std::string_view unit = answerUnitKey(answer.unit);
-    if (answer.unit == AnswerUnit::Count) return s.str();
-    if (answer.unit == AnswerUnit::Microsecond) return s.str() + " µs";
-    return s.str() + " " + std::string(unit);
+    if (answer.unit == AnswerUnit::Count) return number;
+    if (answer.unit == AnswerUnit::Microsecond) return number + " µs";
+    return number + " " + std::string(unit);
 }
 
 std::optional<LessonAnswerValue> answerQuestion(const Lesson& lesson, std::size_t step, const SpecCatalog& catalog,

@@ -231,7 +231,10 @@ TEST_CASE("an answer is scaled to its unit and written with its digits", "[lesso
     CHECK(text(182e12, AnswerUnit::TB, 0) == "182 TB");
     CHECK(text(130000, AnswerUnit::Kilowatt, 0) == "130 kW");
     CHECK(text(1040000, AnswerUnit::Megawatt, 2) == "1.04 MW");
-    CHECK(text(1200, AnswerUnit::Watt, 0) == "1200 W");
+    CHECK(text(1200, AnswerUnit::Watt, 0) == "1,200 W");
+    CHECK(text(2434.4, AnswerUnit::Count, 0) == "2,434");
+    CHECK(text(-1234567.25, AnswerUnit::Count, 2) == "-1,234,567.25");
+    CHECK(text(999, AnswerUnit::Count, 0) == "999");
     CHECK(text(2.5e-3, AnswerUnit::Millisecond, 1) == "2.5 ms");
     CHECK(text(1.5e-6, AnswerUnit::Microsecond, 1) == "1.5 µs");
     CHECK(text(15.9166, AnswerUnit::Second, 2) == "15.92 s");

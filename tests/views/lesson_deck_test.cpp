@@ -4,6 +4,7 @@
 // `scalescope-cli lesson ID -o deck.pdf` writes one page per step.
 
 #include "export_checks.h"
+#include "shipped_lessons.h"
 #include "test_support.h"
 
 #include "app/cli/lesson_command.h"
@@ -27,17 +28,6 @@ using namespace scalescope;
 using namespace scalescope::testing;
 
 namespace {
-
-std::vector<Lesson> shippedLessons()
-{
-    SpecErrors errors;
-    const auto dir = builtinLessonDir();
-    REQUIRE(dir);
-    std::vector<Lesson> lessons = loadLessons(*dir, errors);
-    REQUIRE(errors.empty());
-    REQUIRE(lessons.size() >= 8);
-    return lessons;
-}
 
 struct CliRun {
     int code;

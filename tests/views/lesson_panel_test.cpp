@@ -3,10 +3,11 @@
 // on screen; Reveal shows the model's number; opening a lesson over unsaved
 // changes asks first; the keys step; presenting, the strip stays in large type.
 
-#include "model/lesson/lesson_reader.h" // first: see app/gui/lesson_panel.h
+#include "model/lesson/lesson_reader.h"
 #include "model/lesson/lesson_steps.h"
 
 #include "test_support.h"
+#include "shipped_lessons.h"
 
 #include "app/gui/language.h"
 #include "app/gui/lesson_panel.h"
@@ -28,19 +29,9 @@
 #include <catch2/catch.hpp>
 
 using namespace scalescope;
+using namespace scalescope::testing;
 
 namespace {
-
-std::vector<Lesson> shippedLessons()
-{
-    SpecErrors errors;
-    const auto dir = builtinLessonDir();
-    REQUIRE(dir);
-    std::vector<Lesson> lessons = loadLessons(*dir, errors);
-    REQUIRE(errors.empty());
-    REQUIRE(lessons.size() >= 8);
-    return lessons;
-}
 
 const Lesson& lessonWithId(const std::vector<Lesson>& lessons, const std::string& id)
 {
