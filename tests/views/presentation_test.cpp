@@ -13,6 +13,8 @@
 #include "app/gui/scenario_controller.h"
 #include "app/gui/scene_text_actions.h"
 #include "views/hardware/scene_items.h"
+#include "views/planner/memory_bar.h"
+#include "views/planner/timeline_view.h"
 #include "views/widgets/scene_text.h"
 
 #include <QAbstractButton>
@@ -93,6 +95,15 @@ SmallestText smallestTextIn(QWidget* page, SmallestText& scene)
         if (visibleText(s)) smallest.offer(pixelHeight(s->font(), *s), s->text());
     for (QTabBar* t : page->findChildren<QTabBar*>())
         if (visibleText(t)) smallest.offer(pixelHeight(t->font(), *t), t->tabText(0));
+    // Text the planner paints itself: the timeline's row titles, axis, legend
+    // and breakdown bar, the memory bar's legend and caption.
+    for (TimelineView* t : page->findChildren<TimelineView*>())
+        if (visibleText(t)) {
+            smallest.offer(pixelHeight(t->rowLabelFont(), *t), QStringLiteral("timeline rows and axis"));
+            smallest.offer(pixelHeight(t->legendFont(), *t), QStringLiteral("timeline legend"));
+        }
+    for (MemoryBar* m : page->findChildren<MemoryBar*>())
+        if (visibleText(m)) smallest.offer(pixelHeight(m->legendFont(), *m), QStringLiteral("memory bar"));
     for (QGraphicsView* view : page->findChildren<QGraphicsView*>()) {
         if (!visibleText(view) || !view->scene()) continue;
         const QRectF shown = view->mapToScene(view->viewport()->rect()).boundingRect();

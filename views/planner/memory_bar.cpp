@@ -4,6 +4,7 @@
 #include "timeline_colours.h"
 
 #include "model/spec/quantity_parser.h"
+#include "views/widgets/scene_text.h"
 
 #include <QPainter>
 
@@ -16,6 +17,7 @@ QString bytesText(Bytes b) { return QString::fromStdString(formatBytes(b)); }
 MemoryBar::MemoryBar(QWidget* parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("MemoryBar"));
+    connect(&SceneText::instance(), &SceneText::changed, this, qOverload<>(&QWidget::update));
 }
 
 void MemoryBar::setServingMemory(const InferenceMemory& memory)
@@ -104,8 +106,7 @@ void MemoryBar::paintEvent(QPaintEvent*)
     auto xOf = [&](double bytes) { return bar.left() + bar.width() * bytes / scaleMax; };
     p.fillRect(bar, palette().alternateBase());
     double at = 0;
-    QFont f = font();
-    f.setPointSizeF(f.pointSizeF() * 0.9);
+    const QFont f = legendFont();
     p.setFont(f);
     const QFontMetricsF fm(f);
     double legendX = 4;
@@ -154,6 +155,11 @@ void MemoryBar::paintEvent(QPaintEvent*)
     }
     p.setPen(fits ? text : errorTextColour(palette()));
     drawTextIn(p, fm, QRectF(4, bar.bottom() + 2, width() - 8, 16), Qt::AlignLeft, summary());
+}
+
+QFont MemoryBar::legendFont() const
+{
+    return SceneText::instance().paintedFont(font(), 0.9, logicalDpiY());
 }
 
 } // namespace scalescope

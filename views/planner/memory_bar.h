@@ -20,6 +20,8 @@ public:
     void setServingMemory(const InferenceMemory& memory);
     void clear();
     [[nodiscard]] QString summary() const; // the caption, for tests and tooltips
+    // The font of the legend, the parts' names and the caption, at the scene text factor.
+    [[nodiscard]] QFont legendFont() const;
 
     QSize sizeHint() const override { return {520, 64}; }
     QSize minimumSizeHint() const override { return {260, 56}; }

@@ -42,6 +42,7 @@ TimelineView::TimelineView(QWidget* parent)
     setMinimumHeight(kMinimumHeight);
     setAttribute(Qt::WA_OpaquePaintEvent);
     connect(&SceneText::instance(), &SceneText::changed, this, [this] {
+        placeChildren(); // the breakdown bar's height follows its font
         updateGeometry();
         update();
     });
@@ -180,7 +181,10 @@ double TimelineView::rowHeight() const
     const int rows = std::max<int>(1, static_cast<int>(m_layout->rows.size()));
     const double fit = (rowsBottom() - rowsTop() - stageCount() * kStageGap) / rows;
     if (m_fitAll) return std::clamp(fit, kTightestRow, kMaxRow);
-    return std::clamp(fit, kReadableRow, kMaxRow);
+    // While presenting, a row holds its title at the raised text floor.
+    const SceneText& text = SceneText::instance();
+    const double readable = text.floorRaised() ? std::max(kReadableRow, text.floorPixels() * kRowPerTitle) : kReadableRow;
+    return std::clamp(fit, readable, kMaxRow);
 }
 
 double TimelineView::contentHeight() const
@@ -328,15 +332,13 @@ void TimelineView::paintAxis(QPainter& p, const QRectF& plot)
 QFont TimelineView::rowLabelFont() const
 {
     QFont small = font();
-    small.setPointSizeF(std::max(6.5, std::min(font().pointSizeF(), rowHeight() * 0.62)) * SceneText::instance().scale());
-    return small;
+    small.setPointSizeF(std::max(6.5, std::min(font().pointSizeF(), rowHeight() * 0.62)));
+    return SceneText::instance().paintedFont(small, 1, logicalDpiY());
 }
 
 QFont TimelineView::legendFont() const
 {
-    QFont f = font();
-    f.setPointSizeF(f.pointSizeF() * 0.9 * SceneText::instance().scale());
-    return f;
+    return SceneText::instance().paintedFont(font(), 0.9, logicalDpiY());
 }
 
 double TimelineView::legendHeight() const

@@ -73,6 +73,10 @@ public:
     [[nodiscard]] double rowsTop() const; // below the breakdown bar and the time axis
     [[nodiscard]] double legendTop() const { return height() - legendHeight(); } // rows stay above it
     [[nodiscard]] double rowHeight() const;
+    // The fonts of the text the view paints (legend and breakdown bar; row
+    // titles and axis: no taller than a row allows), at the scene text factor.
+    [[nodiscard]] QFont legendFont() const;
+    [[nodiscard]] QFont rowLabelFont() const;
     // The height at which every row is as tall as rows get: taller only adds blank space.
     [[nodiscard]] double fullHeight() const;
     // The seconds the axis may span: the step (or the fit duration), with a margin.
@@ -102,6 +106,7 @@ private:
     static constexpr double kLabelWidth = 120;  // row titles on the left
     static constexpr double kRightMargin = 4;   // px right of the plot
     static constexpr double kMaxRow = 40;
+    static constexpr double kRowPerTitle = 1.4; // a row's least height per pixel of its title's font
     // Fitted to the view (Fit, or on paper), rows go below the readable height
     // down to a pixel or two, and then every few stages are titled.
     static constexpr double kTightestRow = 2;
@@ -122,9 +127,6 @@ private:
     void paintTimeGrid(QPainter& p, const QRectF& plot);
     void paintAxis(QPainter& p, const QRectF& plot);
     void paintRows(QPainter& p, const QRectF& plot);
-    [[nodiscard]] QFont legendFont() const;
-    // The rows' and the axis' labels: no taller than a row allows, times the scene text factor.
-    [[nodiscard]] QFont rowLabelFont() const;
     [[nodiscard]] double legendHeight() const; // cached per width (rowHeight asks it per row)
     void placeChildren();   // the scroll bar's range and the buttons' place
     void clampAxis();       // zoom and pan stay within the step

@@ -50,6 +50,15 @@ void SceneText::reset()
     setScale(1.0);
 }
 
+QFont SceneText::paintedFont(QFont f, double designed, double dpi) const
+{
+    const double points = f.pointSizeF() > 0 ? f.pointSizeF() : f.pixelSize() * 72.0 / dpi;
+    double scaled = points * designed * m_scale;
+    if (floorRaised()) scaled = std::max(scaled, m_floorPixels * 72.0 / dpi);
+    f.setPointSizeF(scaled);
+    return f;
+}
+
 void SceneText::setFloorPixels(double px)
 {
     if (px == m_floorPixels) return;

@@ -7,6 +7,7 @@
 // The factor is a display preference like the application font: the window
 // restores it from AppSettings and sets it here; the command line never does.
 
+#include <QFont>
 #include <QObject>
 
 #include <array>
@@ -37,6 +38,13 @@ public:
 
     // A designed pixel size at the current factor.
     [[nodiscard]] double pixels(double designed) const noexcept { return designed * m_scale; }
+    // Whether the floor is raised above the default (presentation mode).
+    [[nodiscard]] bool floorRaised() const noexcept { return m_floorPixels > kDefaultFloorPixels; }
+    // For text a widget paints itself (the timeline, the memory bar): `f`
+    // times `designed` times the factor, and while the floor is raised never
+    // smaller than the floor on a device of `dpi` dots per inch — painted
+    // text cannot be left out the way a scene label is.
+    [[nodiscard]] QFont paintedFont(QFont f, double designed, double dpi) const;
 
 Q_SIGNALS:
     void changed();
