@@ -13,9 +13,9 @@
 namespace scalescope {
 
 namespace {
-QString trChooser(const char* text, int n = -1)
+QString trChooser(const char* text)
 {
-    return QCoreApplication::translate("LessonChooser", text, nullptr, n);
+    return QCoreApplication::translate("LessonChooser", text);
 }
 } // namespace
 
@@ -29,7 +29,10 @@ std::optional<std::size_t> chooseLesson(QWidget* parent, const std::vector<Lesso
     summary->setWordWrap(true);
     const std::string lang = language.toStdString();
     for (const Lesson& l : lessons) {
-        const QString length = trChooser(QT_TRANSLATE_NOOP("LessonChooser", "%n step(s)"), static_cast<int>(l.steps.size()));
+        // Two strings rather than "%n step(s)": English has no numerus translation file.
+        const QString length = l.steps.size() == 1
+                                    ? trChooser(QT_TRANSLATE_NOOP("LessonChooser", "1 step"))
+                                    : trChooser(QT_TRANSLATE_NOOP("LessonChooser", "%1 steps")).arg(l.steps.size());
         auto* item = new QListWidgetItem(
             trChooser(QT_TRANSLATE_NOOP("LessonChooser", "%1 — about %2 min, %3"))
                 .arg(QString::fromStdString(l.title.in(lang)))

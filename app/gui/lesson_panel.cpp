@@ -93,12 +93,14 @@ LessonPanel::LessonPanel(const SpecCatalog& catalog, MainWindow& window, Planner
     auto* question = new QHBoxLayout;
     question->addWidget(m_prompt, 1);
     question->addWidget(m_reveal);
+    // The controls sit below the caption, so they stay at the bottom of the
+    // window however long a step's caption is: Next does not move under the mouse.
     auto* column = new QVBoxLayout(this);
-    column->addLayout(top);
     column->addWidget(m_title);
     column->addWidget(m_caption);
     column->addLayout(question);
     column->addWidget(m_answer);
+    column->addLayout(top);
 
     connect(m_back, &QPushButton::clicked, this, &LessonPanel::back);
     connect(m_next, &QPushButton::clicked, this, &LessonPanel::next);

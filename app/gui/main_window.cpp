@@ -168,6 +168,9 @@ MainWindow::MainWindow(const SpecCatalog& catalog, std::vector<SpecError> loadEr
     column->addWidget(m_lessonPanel);
     connect(m_lessonPanel, &LessonPanel::problem, m_messages, &MessageBar::addMessage);
     connect(m_presentation, &PresentationMode::activeChanged, m_lessonPanel, &LessonPanel::setPresenting);
+    connect(m_presentation, &PresentationMode::activeChanged, this, [this](bool on) {
+        if (m_welcome) m_welcome->setVisible(!on); // not on the projector
+    });
     setCentralWidget(centre);
     retranslate();
     if (!m_loadErrors.empty()) {

@@ -58,12 +58,16 @@
         <translation>课程</translation>
     </message>
     <message>
-        <source>%n step(s)</source>
-        <translation>%n 步</translation>
-    </message>
-    <message>
         <source>%1 — about %2 min, %3</source>
         <translation>%1 — 约 %2 分钟，%3</translation>
+    </message>
+    <message>
+        <source>1 step</source>
+        <translation>1 步</translation>
+    </message>
+    <message>
+        <source>%1 steps</source>
+        <translation>%1 步</translation>
     </message>
 </context>
 <context>

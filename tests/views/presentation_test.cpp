@@ -12,6 +12,7 @@
 #include "app/gui/presentation_mode.h"
 #include "app/gui/scenario_controller.h"
 #include "app/gui/scene_text_actions.h"
+#include "app/gui/welcome_strip.h"
 #include "views/hardware/scene_items.h"
 #include "views/planner/memory_bar.h"
 #include "views/planner/timeline_view.h"
@@ -148,6 +149,8 @@ TEST_CASE("Presentation mode hides the docks and the navigator and gives them ba
     CHECK_FALSE(window.statusBar()->isVisible());
     CHECK(window.presentation()->action()->isChecked());
     CHECK(SceneText::instance().floorPixels() == PresentationMode::kReadablePixels);
+    REQUIRE(window.welcomeStrip() != nullptr); // a clean profile's first start
+    CHECK_FALSE(window.welcomeStrip()->isVisible());
 
     QTest::keyClick(&window, Qt::Key_Escape);
     QCoreApplication::processEvents();
@@ -158,6 +161,7 @@ TEST_CASE("Presentation mode hides the docks and the navigator and gives them ba
     CHECK(window.findChild<QDockWidget*>(QStringLiteral("navigatorDock"))->isVisible());
     CHECK(window.statusBar()->isVisible());
     CHECK(SceneText::instance().floorPixels() == SceneText::kDefaultFloorPixels);
+    CHECK(window.welcomeStrip()->isVisible());
 
     // F11 enters and leaves too.
     QTest::keyClick(&window, Qt::Key_F11);
