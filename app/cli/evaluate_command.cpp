@@ -142,6 +142,7 @@ bool evaluateInferenceScenario(const EvaluationContext& ctx, const std::string& 
     }
     nlohmann::json j = inferenceToJson(ctx, e);
     j["file"] = file;
+    j["calibrations"] = calibrationsJson(ctx);
     if (args.has("--breakdown")) {
         const nlohmann::json breakdown = inferenceBreakdownJson(ctx, e);
         if (args.has("--text"))
@@ -183,6 +184,7 @@ int runEvaluate(const Args& args, std::ostream& out, std::ostream& err)
         const Evaluation e = evaluate(*ctx);
         nlohmann::json j = evaluationToJson(*ctx, e);
         j["file"] = file;
+        j["calibrations"] = calibrationsJson(*ctx);
         if (!e.ok) {
             err << file << ": " << e.errorPath << ": " << e.error << "\n";
             status = BadInput;

@@ -23,6 +23,35 @@ std::string sourceCitation(const EvaluationContext& ctx, const OpRow& r)
     return *r.source;
 }
 
+std::string_view sourceKindKey(SourceKind k) noexcept
+{
+    switch (k) {
+    case SourceKind::Roofline: return "roofline";
+    case SourceKind::ShippedMeasurement: return "shipped-measurement";
+    case SourceKind::CarriedOver: return "carried-over";
+    case SourceKind::UserMeasurement: return "user-measurement";
+    case SourceKind::Assumption: return "assumption";
+    }
+    return "roofline";
+}
+
+RowProvenance rowProvenance(const EvaluationContext& ctx, const OpRow& r)
+{
+    if (!r.source) return {};
+    // The shipped files label what they assume ("ScaleScope assumption: ...").
+    const auto labelled = [](const std::string& citation) { return citation.find("assumption") != std::string::npos; };
+    if (const auto it = ctx.compute.sources.find(*r.source); it != ctx.compute.sources.end()) {
+        if (ctx.computeUser) return {ctx.compute.id, SourceKind::UserMeasurement};
+        if (ctx.computeCarriedOver) return {ctx.compute.id, SourceKind::CarriedOver};
+        return {ctx.compute.id, labelled(it->second) ? SourceKind::Assumption : SourceKind::ShippedMeasurement};
+    }
+    if (const auto it = ctx.calibration.sources.find(*r.source); it != ctx.calibration.sources.end()) {
+        if (ctx.calibrationUser) return {ctx.calibration.id, SourceKind::UserMeasurement};
+        return {ctx.calibration.id, labelled(it->second) ? SourceKind::Assumption : SourceKind::ShippedMeasurement};
+    }
+    return {{}, SourceKind::Assumption}; // a key the model itself cites (its text is the label)
+}
+
 std::string attentionKernelId(const EvaluationContext& ctx)
 {
     if (ctx.scenario.efficiency != EfficiencyMode::Measured) return {};
@@ -73,6 +102,7 @@ nlohmann::json breakdownToJson(const EvaluationContext& ctx, const Evaluation& e
     const double step = e.stepTime.si;
     for (const OpRow& r : e.ops) {
         const double n = rowsPerStep(r, e);
+        const RowProvenance provenance = rowProvenance(ctx, r);
         rows.push_back({{"op", opKindKey(r.op)},
                         {"phase", phaseKey(r.phase)},
                         {"stream", opStreamKey(r.stream)},
@@ -84,6 +114,8 @@ nlohmann::json breakdownToJson(const EvaluationContext& ctx, const Evaluation& e
                         {"efficiency", r.efficiency},
                         {"source", r.source ? nlohmann::json(*r.source) : nlohmann::json()},
                         {"citation", sourceCitation(ctx, r)},
+                        {"calibration", provenance.calibration},
+                        {"source_kind", sourceKindKey(provenance.kind)},
                         {"time_s", r.time.si},
                         {"hidden_s", r.hidden.si},
                         {"step_s", r.time.si * n},
@@ -118,6 +150,9 @@ std::string breakdownText(const EvaluationContext& ctx, const Evaluation& e)
     std::string out = "Step " + format(e.stepTime) + ", BF16 MFU " + formatSignificant(e.mfu * 100, 3) +
                       " % — where the time goes (per step, one GPU of the bottleneck stage):\n";
     if (const std::string kernel = attentionKernelId(ctx); !kernel.empty()) out += "Attention kernel: " + kernel + "\n";
+    if (ctx.scenario.efficiency == EfficiencyMode::Measured)
+        out += "Calibrations: compute " + (ctx.compute.id.empty() ? std::string("none") : ctx.compute.id) + ", network " +
+               ctx.calibration.id + "\n";
     char line[256];
     std::snprintf(line, sizeof line, "%-18s %-9s %-7s %10s %10s %7s %6s  %s\n", "operation", "phase", "stream", "step",
                   "hidden", "share", "eff.", "source");
@@ -138,7 +173,9 @@ std::string breakdownText(const EvaluationContext& ctx, const Evaluation& e)
     for (const OpRow& r : e.ops) {
         if (!r.source || std::find(seen.begin(), seen.end(), *r.source) != seen.end()) continue;
         seen.push_back(*r.source);
-        out += "  " + *r.source + ": " + sourceCitation(ctx, r) + "\n";
+        const RowProvenance p = rowProvenance(ctx, r);
+        out += "  " + *r.source + " (" + (p.calibration.empty() ? std::string() : p.calibration + ", ") +
+               std::string(sourceKindKey(p.kind)) + "): " + sourceCitation(ctx, r) + "\n";
     }
     return out;
 }
