@@ -117,7 +117,7 @@ TEST_CASE("A faster user GEMM table shortens the GEMM rows and nothing else", "[
     REQUIRE(b.ok);
     REQUIRE(a.ops.size() == b.ops.size());
     int gemmRows = 0;
-    for (size_t i = 0; i < a.ops.size(); ++i) {
+    for (int i = 0; i < a.ops.size(); ++i) {
         const OpRow &x = a.ops[i], &y = b.ops[i];
         INFO(opKindKey(x.op) << " " << phaseKey(x.phase));
         if (x.stream == OpStream::Compute && x.bound == OpBound::Gemm) {
@@ -150,7 +150,7 @@ TEST_CASE("A user network calibration moves the collective rows and no compute r
     REQUIRE(b.ok);
     REQUIRE(a.ops.size() == b.ops.size());
     int moved = 0;
-    for (size_t i = 0; i < a.ops.size(); ++i) {
+    for (int i = 0; i < a.ops.size(); ++i) {
         const OpRow &x = a.ops[i], &y = b.ops[i];
         INFO(opKindKey(x.op) << " " << phaseKey(x.phase));
         if (x.stream == OpStream::Compute) {
