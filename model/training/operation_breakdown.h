@@ -4,6 +4,7 @@
 // as JSON (evaluate --breakdown, reports) and as grouped totals (the GUI).
 
 #include "model/core/evaluation.h"
+#include "model/core/row_provenance.h"
 #include "model/training/evaluation_context.h"
 
 #include <nlohmann/json.hpp>
@@ -14,23 +15,6 @@ namespace scalescope {
 
 // Instances of a row per step on one GPU (micro-batch rows × micro-batches).
 [[nodiscard]] double rowsPerStep(const OpRow& r, const Evaluation& e) noexcept;
-
-// The citation of a row's efficiency source key ("" for the pure roofline).
-[[nodiscard]] std::string sourceCitation(const EvaluationContext& ctx, const OpRow& r);
-
-// What a row's efficiency rests on: nothing (the pure roofline), a shipped
-// measurement, a curve carried over from another GPU, the user's own
-// measurement (an imported calibration), or a labelled ScaleScope assumption.
-enum class SourceKind { Roofline, ShippedMeasurement, CarriedOver, UserMeasurement, Assumption };
-[[nodiscard]] std::string_view sourceKindKey(SourceKind k) noexcept; // "shipped-measurement"
-
-// A row's source as its calibration entry: the calibration's id ("" for the
-// roofline or a key no calibration holds) and the kind of the entry.
-struct RowProvenance {
-    std::string calibration;
-    SourceKind kind = SourceKind::Roofline;
-};
-[[nodiscard]] RowProvenance rowProvenance(const EvaluationContext& ctx, const OpRow& r);
 
 // Where the step goes, in seconds per step on the bottleneck stage's GPU:
 // compute by bound, exposed communication by axis, bubble, optimizer.

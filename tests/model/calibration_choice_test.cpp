@@ -5,6 +5,8 @@
 #include "model_test_support.h"
 
 #include "model/core/evaluation.h"
+#include "model/inference/inference_json.h"
+#include "model/inference/inference_step.h"
 #include "model/training/operation_breakdown.h"
 
 #include <filesystem>
@@ -63,6 +65,19 @@ struct UserCalibrations {
     }
 };
 
+// Calls f(before, after) for each row of two evaluations of one layout.
+template <class F>
+void forEachRowPair(const Evaluation& a, const Evaluation& b, F f)
+{
+    REQUIRE(a.ok);
+    REQUIRE(b.ok);
+    REQUIRE(a.ops.size() == b.ops.size());
+    for (int i = 0; i < a.ops.size(); ++i) {
+        INFO(opKindKey(a.ops[i].op) << " " << phaseKey(a.ops[i].phase));
+        f(a.ops[i], b.ops[i]);
+    }
+}
+
 std::vector<std::string> resolveErrors(const Scenario& s, const SpecCatalog& c)
 {
     SpecErrors errors;
@@ -113,13 +128,8 @@ TEST_CASE("A faster user GEMM table shortens the GEMM rows and nothing else", "[
     fast.calibration.compute = "lab-h100-fast";
     const EvaluationContext baseCtx = user.context(base), fastCtx = user.context(fast);
     const Evaluation a = evaluate(baseCtx), b = evaluate(fastCtx);
-    REQUIRE(a.ok);
-    REQUIRE(b.ok);
-    REQUIRE(a.ops.size() == b.ops.size());
     int gemmRows = 0;
-    for (int i = 0; i < a.ops.size(); ++i) {
-        const OpRow &x = a.ops[i], &y = b.ops[i];
-        INFO(opKindKey(x.op) << " " << phaseKey(x.phase));
+    forEachRowPair(a, b, [&](const OpRow& x, const OpRow& y) {
         if (x.stream == OpStream::Compute && x.bound == OpBound::Gemm) {
             ++gemmRows;
             CHECK(y.efficiency > x.efficiency);
@@ -132,7 +142,7 @@ TEST_CASE("A faster user GEMM table shortens the GEMM rows and nothing else", "[
             CHECK(y.efficiency == x.efficiency); // collectives keep their calibration
             CHECK(y.bytes.si == x.bytes.si);
         }
-    }
+    });
     CHECK(gemmRows > 0);
     CHECK(b.stepTime.si < a.stepTime.si);
     CHECK(b.memory.total.si == a.memory.total.si);
@@ -146,13 +156,8 @@ TEST_CASE("A user network calibration moves the collective rows and no compute r
     nvlink.calibration.network = "lab-nvlink";
     const EvaluationContext ctx = user.context(nvlink);
     const Evaluation a = evaluate(user.context(base)), b = evaluate(ctx);
-    REQUIRE(a.ok);
-    REQUIRE(b.ok);
-    REQUIRE(a.ops.size() == b.ops.size());
     int moved = 0;
-    for (int i = 0; i < a.ops.size(); ++i) {
-        const OpRow &x = a.ops[i], &y = b.ops[i];
-        INFO(opKindKey(x.op) << " " << phaseKey(x.phase));
+    forEachRowPair(a, b, [&](const OpRow& x, const OpRow& y) {
         if (x.stream == OpStream::Compute) {
             CHECK(y.efficiency == x.efficiency);
             CHECK(y.flops.si == x.flops.si);
@@ -161,7 +166,7 @@ TEST_CASE("A user network calibration moves the collective rows and no compute r
             if (y.source && ctx.calibration.sources.count(*y.source))
                 CHECK(rowProvenance(ctx, y).kind == SourceKind::UserMeasurement);
         }
-    }
+    });
     CHECK(moved > 0);
     CHECK(ctx.calibration.id == "lab-nvlink");
     CHECK(ctx.calibrationUser);
@@ -221,4 +226,20 @@ TEST_CASE("Breakdown rows name their calibration and its kind", "[calibration]")
     CHECK(carried > 0);
     CHECK(breakdownText(blackwell, eb).find("Calibrations: compute " + blackwell.compute.id + ", network nccl-measured") !=
           std::string::npos);
+}
+
+TEST_CASE("Inference breakdown rows name their calibration and its kind too", "[calibration][inference]")
+{
+    const EvaluationContext ctx = contextFor(presetScenario("llama3-70b-inference-8xh100"));
+    const InferenceEvaluation e = evaluateInference(ctx);
+    REQUIRE(e.ok);
+    int shipped = 0;
+    const nlohmann::json breakdown = inferenceBreakdownJson(ctx, e);
+    for (const auto& row : breakdown["rows"]) {
+        INFO(row.dump());
+        CHECK((row["source_kind"] == "roofline") == row["source"].is_null());
+        if (row["assumption"] == true) CHECK(row["source_kind"] == "assumption");
+        shipped += row["source_kind"] == "shipped-measurement" && row["calibration"] == "compute-hopper";
+    }
+    CHECK(shipped > 0);
 }
