@@ -112,16 +112,16 @@ std::string inferenceBreakdownText(const nlohmann::json& breakdown)
                      {"time", A::Right},
                      {"per pass", A::Right},
                      {"share", A::Right},
-                     {"source"},
-                     {"kind"}});
+                     {"kind"},
+                     {"source"}});
     for (const auto& r : breakdown["rows"]) {
         std::ostringstream share;
         share << std::fixed << std::setprecision(1) << r["share_of_pass"].get<double>() * 100 << " %";
         table.addRow({r["phase"].get<std::string>(), r["op"].get<std::string>(), r["stream"].get<std::string>(),
                       std::to_string(static_cast<long long>(r["count_per_pass"].get<double>())),
                       format(Seconds{r["time_s"].get<double>()}), format(Seconds{r["pass_s"].get<double>()}),
-                      share.str(), r["source"].is_string() ? r["source"].get<std::string>() : std::string(),
-                      r["source_kind"].get<std::string>()},
+                      share.str(), r["source_kind"].get<std::string>(),
+                      r["source"].is_string() ? r["source"].get<std::string>() : std::string()},
                      "");
     }
     std::ostringstream out;

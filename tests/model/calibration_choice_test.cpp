@@ -12,6 +12,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include <unistd.h>
+
 using namespace scalescope;
 using namespace scalescope::testing;
 namespace fs = std::filesystem;
@@ -28,7 +30,8 @@ nlohmann::json shippedSpec(const std::string& name)
 // run 10 % faster ("lab-h100-fast") and a network calibration whose NVLink
 // collectives reach 0.9 of the line rate ("lab-nvlink").
 struct UserCalibrations {
-    fs::path dir = fs::temp_directory_path() / "scalescope-calibration-choice-test";
+    // One folder per process: CTest runs the test cases side by side.
+    fs::path dir = fs::temp_directory_path() / ("scalescope-calibration-choice-" + std::to_string(::getpid()));
     SpecCatalog catalog;
     static constexpr double kGemmSpeedup = 1.1;
 

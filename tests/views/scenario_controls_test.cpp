@@ -23,6 +23,8 @@
 #include <fstream>
 #include <limits>
 
+#include <unistd.h>
+
 using namespace scalescope;
 
 namespace {
@@ -362,7 +364,7 @@ TEST_CASE("Controls: the calibrations that fit the GPU are offered, a choice is 
           "[planner][controls][calibration]")
 {
     namespace fs = std::filesystem;
-    const fs::path dir = fs::temp_directory_path() / "scalescope-controls-calibration-test";
+    const fs::path dir = fs::temp_directory_path() / ("scalescope-controls-calibration-" + std::to_string(::getpid()));
     fs::remove_all(dir);
     fs::create_directories(dir);
     nlohmann::json compute;
