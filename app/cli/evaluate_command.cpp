@@ -112,6 +112,7 @@ std::string inferenceBreakdownText(const nlohmann::json& breakdown)
                      {"time", A::Right},
                      {"per pass", A::Right},
                      {"share", A::Right},
+                     {"kind"},
                      {"source"}});
     for (const auto& r : breakdown["rows"]) {
         std::ostringstream share;
@@ -119,7 +120,8 @@ std::string inferenceBreakdownText(const nlohmann::json& breakdown)
         table.addRow({r["phase"].get<std::string>(), r["op"].get<std::string>(), r["stream"].get<std::string>(),
                       std::to_string(static_cast<long long>(r["count_per_pass"].get<double>())),
                       format(Seconds{r["time_s"].get<double>()}), format(Seconds{r["pass_s"].get<double>()}),
-                      share.str(), r["source"].is_string() ? r["source"].get<std::string>() : std::string()},
+                      share.str(), r["source_kind"].get<std::string>(),
+                      r["source"].is_string() ? r["source"].get<std::string>() : std::string()},
                      "");
     }
     std::ostringstream out;
@@ -142,6 +144,7 @@ bool evaluateInferenceScenario(const EvaluationContext& ctx, const std::string& 
     }
     nlohmann::json j = inferenceToJson(ctx, e);
     j["file"] = file;
+    j["calibrations"] = calibrationsJson(ctx);
     if (args.has("--breakdown")) {
         const nlohmann::json breakdown = inferenceBreakdownJson(ctx, e);
         if (args.has("--text"))
@@ -183,6 +186,7 @@ int runEvaluate(const Args& args, std::ostream& out, std::ostream& err)
         const Evaluation e = evaluate(*ctx);
         nlohmann::json j = evaluationToJson(*ctx, e);
         j["file"] = file;
+        j["calibrations"] = calibrationsJson(*ctx);
         if (!e.ok) {
             err << file << ": " << e.errorPath << ": " << e.error << "\n";
             status = BadInput;

@@ -195,6 +195,12 @@ void ScenarioControls::build()
     m_mode->addItem(QString(), QStringLiteral("measured"));
     m_mode->addItem(QString(), QStringLiteral("theoretical"));
     row(QStringLiteral("mode"), m_mode);
+    m_computeCalibration = new BoundedComboBox(this);
+    m_computeCalibration->setObjectName(QStringLiteral("computeCalibration"));
+    row(QStringLiteral("computeCalibration"), m_computeCalibration);
+    m_networkCalibration = new BoundedComboBox(this);
+    m_networkCalibration->setObjectName(QStringLiteral("networkCalibration"));
+    row(QStringLiteral("networkCalibration"), m_networkCalibration);
     buildServing();
 
     auto comboEdit = [this](QComboBox* box, const char* what, auto apply) {
@@ -252,6 +258,10 @@ void ScenarioControls::build()
         if (s.parallel.schedule != Schedule::Interleaved) s.parallel.vpp = 1;
         else if (s.parallel.vpp == 1) s.parallel.vpp = 2;
     });
+    comboEdit(m_computeCalibration, QT_TR_NOOP("Change compute calibration"),
+              [](Scenario& s, const QVariant& v) { s.calibration.compute = v.toString().toStdString(); });
+    comboEdit(m_networkCalibration, QT_TR_NOOP("Change network calibration"),
+              [](Scenario& s, const QVariant& v) { s.calibration.network = v.toString().toStdString(); });
     comboEdit(m_mode, QT_TR_NOOP("Change efficiency mode"), [](Scenario& s, const QVariant& v) {
         s.efficiency = v.toString() == QLatin1String("measured") ? EfficiencyMode::Measured : EfficiencyMode::Theoretical;
     });

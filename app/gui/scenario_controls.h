@@ -78,6 +78,7 @@ private:
     void rememberPreferredLayout();
     void syncSystemLimits(const Scenario& s);
     void syncAttentionKernels(const Scenario& s);
+    void syncCalibrations(const Scenario& s); // the calibrations that fit the GPU (calibration list)
     void axisMoved(const QString& axis, int index);
     // The mode switch and the inference rows (scenario_controls_serving.cpp).
     void buildServing();
@@ -124,6 +125,8 @@ private:
     QComboBox* m_fp8Scaling = nullptr; // how casts find their scale (fp8_scaling), with FP8 or FP4 only
     QComboBox* m_zero3Style = nullptr; // how ZeRO-3 keeps the weight shard (zero3_style), with ZeRO stage 3 only
     QComboBox* m_mode = nullptr;
+    QComboBox* m_computeCalibration = nullptr; // "": the GPU family's shipped one
+    QComboBox* m_networkCalibration = nullptr; // "": nccl-measured
     QLabel* m_dp = nullptr;
     std::map<QString, AxisControl> m_axes;
     std::map<QString, std::vector<int>> m_offered;

@@ -7,6 +7,7 @@
 #include "scenario_controller.h"
 #include "scenario_edit_rules.h"
 
+#include "model/core/resolved_system.h"
 #include "model/inference/inference_step.h"
 #include "model/spec/spec_catalog.h"
 #include "model/training/layout_check.h"
@@ -98,6 +99,7 @@ void ScenarioControls::syncFromScenario()
     m_recomputeLayers->setEnabled(s.training.recompute == Recompute::Full);
     m_recomputeLayers->setValue(s.training.recomputeLayers);
     syncAttentionKernels(s);
+    syncCalibrations(s);
     select(m_schedule, QString::fromUtf8(scheduleKey(s.parallel.schedule).data()));
     m_sharp->setChecked(s.network.sharp);
     select(m_mode, s.efficiency == EfficiencyMode::Measured ? QStringLiteral("measured") : QStringLiteral("theoretical"));
@@ -169,7 +171,7 @@ void ScenarioControls::syncAttentionKernels(const Scenario& s)
 {
     const SpecCatalog& catalog = m_controller.catalog();
     const GpuSpec* gpu = scenarioGpu(s, catalog);
-    const ComputeCalibration* c = gpu ? catalog.computeCalibrationFor(gpu->architecture) : nullptr;
+    const ComputeCalibration* c = gpu ? chosenComputeCalibration(catalog, s.calibration.compute, gpu->architecture) : nullptr;
     QStringList ids;
     if (c)
         for (const AttentionKernel& k : c->attention) ids << QString::fromStdString(k.id);
@@ -191,6 +193,35 @@ void ScenarioControls::syncAttentionKernels(const Scenario& s)
     const int at = m_attentionKernel->findData(chosen.isEmpty() ? QString() : chosen, Qt::UserRole, Qt::MatchFixedString);
     m_attentionKernel->setCurrentIndex(at >= 0 ? at : 0);
     m_attentionKernel->setEnabled(c != nullptr);
+}
+
+// The compute calibrations covering the GPU's architecture and the network
+// calibrations, as `scalescope-cli calibration list` shows them; the first
+// item (data "") is the shipped default, named.
+void ScenarioControls::syncCalibrations(const Scenario& s)
+{
+    const SpecCatalog& catalog = m_controller.catalog();
+    const GpuSpec* gpu = scenarioGpu(s, catalog);
+    const ComputeCalibration* shipped = gpu ? catalog.computeCalibrationFor(gpu->architecture) : nullptr;
+    const auto fill = [this](QComboBox* box, const std::string& defaultId, const std::vector<std::string>& ids,
+                             const std::string& chosen) {
+        QStringList items{QString()}, shown;
+        for (const std::string& id : ids)
+            if (id != defaultId) items << QString::fromStdString(id);
+        for (int i = 0; i < box->count(); ++i) shown << box->itemData(i).toString();
+        const QString first = defaultId.empty() ? tr("default") : tr("default (%1)").arg(QString::fromStdString(defaultId));
+        if (shown != items || box->count() == 0 || box->itemText(0) != first) {
+            box->clear();
+            box->addItem(first, QString());
+            for (int i = 1; i < items.size(); ++i) box->addItem(items[i], items[i]);
+        }
+        const int at = box->findData(QString::fromStdString(chosen));
+        box->setCurrentIndex(at >= 0 ? at : 0);
+        box->setEnabled(box->count() > 1);
+    };
+    fill(m_computeCalibration, shipped ? shipped->id : std::string(),
+         gpu ? computeCalibrationIdsFor(catalog, gpu->architecture) : std::vector<std::string>{}, s.calibration.compute);
+    fill(m_networkCalibration, kDefaultCalibration, networkCalibrationIds(catalog), s.calibration.network);
 }
 
 bool ScenarioControls::event(QEvent* event)
@@ -244,7 +275,8 @@ void ScenarioControls::retranslate()
         {"attention", tr("Attention kernel")}, {"loss", tr("Loss kernel")}, {"tp", tr("TP")},
         {"pp", tr("PP")}, {"cp", tr("CP")}, {"ep", tr("EP")},
         {"vpp", tr("VPP")}, {"dp", tr("DP")}, {"schedule", tr("Schedule")},
-        {"order", tr("Axis order")}, {"sharp", tr("SHARP")}, {"mode", tr("Efficiency")}};
+        {"order", tr("Axis order")}, {"sharp", tr("SHARP")}, {"mode", tr("Efficiency")},
+        {"computeCalibration", tr("Kernel calibration")}, {"networkCalibration", tr("Network calibration")}};
     for (const auto& [key, title] : titles) m_labels[QString::fromLatin1(key)]->setText(title);
     retranslateServing();
     for (int i = 0; i < m_recompute->count(); ++i)
@@ -258,6 +290,11 @@ void ScenarioControls::retranslate()
                                      "FlashAttention-2, …)"));
     m_attentionKernel->clear(); // rebuilt below, with the default item in the new language
     syncAttentionKernels(m_controller.scenario());
+    m_computeCalibration->setToolTip(tr("The kernel speeds the measured efficiencies rest on: the shipped calibration of "
+                                        "this GPU family or one imported with scalescope-cli calibration import"));
+    m_networkCalibration->setToolTip(tr("The collective efficiencies the measured numbers rest on: the shipped NCCL "
+                                        "calibration or one imported from nccl-tests logs"));
+    syncCalibrations(m_controller.scenario());
     m_sharp->setText(tr("in-network reduction"));
     m_fp8Params->setText(tr("kept and gathered in FP8"));
     m_fp8Params->setToolTip(tr("With FP8 precision: the weights are kept and all-gathered in 1 byte (Megatron-Core "

@@ -47,8 +47,10 @@ void fitToSystem(Scenario& s, const SpecCatalog& catalog, const ParallelLayout& 
     if (const GpuSpec* gpu = scenarioGpu(s, catalog)) {
         if (!gpu->peak(s.training.precision)) s.training.precision = Precision::Bf16;
         if (!gpu->peak(s.inference.precision)) s.inference.precision = Precision::Bf16;
+        // A compute calibration of another architecture gives way to the new family's default.
+        if (!chosenComputeCalibration(catalog, s.calibration.compute, gpu->architecture)) s.calibration.compute.clear();
         // An attention kernel the new GPU family has no measurements of gives way to its default.
-        const ComputeCalibration* c = catalog.computeCalibrationFor(gpu->architecture);
+        const ComputeCalibration* c = chosenComputeCalibration(catalog, s.calibration.compute, gpu->architecture);
         if (!s.training.attentionKernel.empty() && (!c || c->attentionKernel(s.training.attentionKernel) < 0))
             s.training.attentionKernel.clear();
     }

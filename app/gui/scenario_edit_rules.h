@@ -34,7 +34,8 @@ void rebalance(Scenario& s);
 
 // Brings a scenario within its (possibly new) system: at most the system's
 // GPUs, BF16 when the GPU lacks the precision chosen (training's or serving's), and the family's
-// default attention kernel when it has no measurements of the one chosen. `preferred` is the
+// default attention kernel when it has no measurements of the one chosen, and the family's
+// compute calibration when the one chosen is of another architecture. `preferred` is the
 // layout the user last chose; the GPU count's layout is fitted from it.
 void fitToSystem(Scenario& s, const SpecCatalog& catalog, const ParallelLayout& preferred);
 

@@ -30,6 +30,8 @@ struct ResolvedSystem {
     std::optional<CriticalBatchSpec> criticalBatch; // specs/calibration/critical-batch.json
     ComputeCalibration compute;                     // kernel speeds of gpu.architecture; empty (all 1) when none
     bool computeCarriedOver = false;                // compute is scaled from another family: an assumption to show
+    bool computeUser = false;                       // compute is a user calibration (the user spec folder)
+    bool calibrationUser = false;                   // calibration (the network one) is a user calibration
     NetworkTiers tiers;
     FlopsPerSecond peakBf16{}; // dense BF16 Tensor Core peak: MFU's reference and attention's peak
     FluidSpec coolant;         // scenario.facility.coolant

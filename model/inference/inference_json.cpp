@@ -1,5 +1,6 @@
 #include "model/inference/inference_json.h"
 
+#include "model/core/row_provenance.h"
 #include "model/inference/inference_warning_texts.h"
 
 #include <cmath>
@@ -8,18 +9,6 @@
 namespace scalescope {
 
 using nlohmann::json;
-
-namespace {
-
-std::string citation(const ResolvedSystem& sys, const std::string* source)
-{
-    if (!source) return {};
-    for (const SourceMap* map : {&sys.compute.sources, &sys.calibration.sources})
-        if (const auto it = map->find(*source); it != map->end()) return it->second;
-    return *source;
-}
-
-} // namespace
 
 json inferenceToJson(const ResolvedSystem& sys, const InferenceEvaluation& e)
 {
@@ -102,6 +91,7 @@ json inferenceBreakdownJson(const ResolvedSystem& sys, const InferenceEvaluation
         for (OpStream st : {OpStream::Compute, OpStream::Tp, OpStream::Ep, OpStream::Pp})
             pass += e.ops.streamTotal(st, r.phase).si;
         const bool assumption = r.source && r.source->rfind("assumption:", 0) == 0;
+        const RowProvenance provenance = rowProvenance(sys, r);
         rows.push_back({{"op", opKindKey(r.op)},
                         {"phase", phaseKey(r.phase)},
                         {"stream", opStreamKey(r.stream)},
@@ -112,8 +102,10 @@ json inferenceBreakdownJson(const ResolvedSystem& sys, const InferenceEvaluation
                         {"bytes", r.bytes.si},
                         {"efficiency", r.efficiency},
                         {"source", r.source ? json(*r.source) : json()},
-                        {"citation", citation(sys, r.source)},
+                        {"citation", sourceCitation(sys, r)},
                         {"assumption", assumption},
+                        {"calibration", provenance.calibration},
+                        {"source_kind", sourceKindKey(provenance.kind)},
                         {"time_s", r.time.si},
                         {"pass_s", r.total().si},
                         {"share_of_pass", pass > 0 ? r.total().si / pass : 0.0}});

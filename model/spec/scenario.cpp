@@ -296,6 +296,16 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
     if (efficiency == "theoretical") s.efficiency = EfficiencyMode::Theoretical;
     else if (efficiency != "measured") r.error(efficiencyPath, "expected \"theoretical\" or \"measured\", found \"" + efficiency + "\"");
 
+    // Which calibrations: ids checked against the catalog when the scenario is
+    // resolved (system/resolve_system.cpp), where the GPU's architecture is known.
+    if (const json* block = r.at("/calibration"); block && !block->is_object())
+        r.error("/calibration", "expected an object {\"compute\": id, \"network\": id}, found " + block->dump());
+    for (const auto& [path, id] : {std::pair{"/calibration/compute", &s.calibration.compute},
+                                   std::pair{"/calibration/network", &s.calibration.network}}) {
+        *id = r.text(path, "");
+        if (r.at(path) && id->empty()) r.error(path, "expected a calibration id (see `scalescope-cli calibration list`), found \"\"");
+    }
+
     OverlapSettings& o = s.overlap;
     const std::string tpOverlap = r.text("/overlap/tp", std::string(tpOverlapKey(o.tp)));
     if (tpOverlap == "none") o.tp = TpOverlap::None;

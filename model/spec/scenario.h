@@ -189,6 +189,15 @@ struct InferenceSettings {
     [[nodiscard]] Precision kv() const noexcept { return kvPrecision.value_or(precision); }
 };
 
+// The calibrations a scenario's measured efficiencies rest on (scenario block
+// "calibration"), by spec id; empty: the shipped one (the GPU family's kernel
+// calibration, the network calibration "nccl-measured").
+struct CalibrationChoice {
+    std::string compute; // "compute": a compute calibration covering the GPU's architecture
+    std::string network; // "network": a network calibration (collective efficiencies)
+    bool operator==(const CalibrationChoice&) const = default;
+};
+
 struct Scenario {
     std::string name, description;
     std::string system; // SystemSpec id, or the id of `inlineSystem`
@@ -198,6 +207,7 @@ struct Scenario {
     TrainingSettings training;
     ParallelLayout parallel;
     EfficiencyMode efficiency = EfficiencyMode::Measured;
+    CalibrationChoice calibration;
     NetworkOptions network;
     OverlapSettings overlap;
     FacilitySettings facility;

@@ -15,7 +15,7 @@ using Keys = std::vector<std::string>;
 // every preset and a saved scenario with every block parse without errors,
 // which keeps the lists in step.
 const Keys kTopLevel{"format", "name", "description", "system", "gpus", "model", "mode", "training",
-                     "parallel", "network", "facility", "inference", "efficiency", "overlap"};
+                     "parallel", "network", "facility", "inference", "efficiency", "calibration", "overlap"};
 const Keys kDocumentation{"$schema", "note", "notes", "comment"};
 const std::vector<std::pair<std::string, Keys>> kBlocks{
     {"training",
@@ -24,6 +24,7 @@ const std::vector<std::pair<std::string, Keys>> kBlocks{
       "fp8_scaling", "zero3_style", "cross_entropy"}},
     {"parallel", {"tp", "pp", "cp", "ep", "dp", "vpp", "microbatch_size", "schedule", "order"}},
     {"network", {"sharp", "efficiency"}},
+    {"calibration", {"compute", "network"}},
     {"overlap", {"tp", "dp", "dp_param_gather", "zero3_prefetch", "pp", "ep", "cp"}},
     {"facility", {"coolant", "delta_T_K", "pue", "price_per_kWh", "price_per_gpu_hour", "currency"}},
     {"inference",

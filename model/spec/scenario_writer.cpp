@@ -51,6 +51,8 @@ json scenarioToJson(const Scenario& s)
     j["parallel"] = {{"tp", p.tp}, {"pp", p.pp}, {"cp", p.cp}, {"ep", p.ep}, {"dp", p.dp}, {"vpp", p.vpp},
                      {"microbatch_size", p.microbatchSize}, {"schedule", scheduleKey(p.schedule)}, {"order", order}};
     j["efficiency"] = s.efficiency == EfficiencyMode::Measured ? "measured" : "theoretical";
+    if (!s.calibration.compute.empty()) j["calibration"]["compute"] = s.calibration.compute;
+    if (!s.calibration.network.empty()) j["calibration"]["network"] = s.calibration.network;
     j["network"] = {{"sharp", s.network.sharp}};
     const OverlapSettings& o = s.overlap;
     j["overlap"] = {{"tp", tpOverlapKey(o.tp)}, {"dp", o.dpGradReduce}, {"dp_param_gather", o.dpParamGather},

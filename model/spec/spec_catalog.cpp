@@ -361,4 +361,33 @@ std::vector<fs::path> builtinSpecRoots()
     return roots;
 }
 
+bool isNetworkCalibration(const CalibrationSpec& c) noexcept
+{
+    return !c.memoryReserve && !c.criticalBatch;
+}
+
+std::vector<std::string> networkCalibrationIds(const SpecCatalog& catalog)
+{
+    std::vector<std::string> out;
+    for (const std::string& id : catalog.ids(SpecKind::Calibration))
+        if (const CalibrationSpec* c = catalog.calibration(id); c && isNetworkCalibration(*c)) out.push_back(id);
+    return out;
+}
+
+const ComputeCalibration* chosenComputeCalibration(const SpecCatalog& catalog, std::string_view id,
+                                                  std::string_view architecture)
+{
+    if (id.empty()) return catalog.computeCalibrationFor(architecture);
+    const ComputeCalibration* c = catalog.computeCalibration(id);
+    return c && appliesTo(*c, architecture) ? c : nullptr;
+}
+
+std::vector<std::string> computeCalibrationIdsFor(const SpecCatalog& catalog, std::string_view architecture)
+{
+    std::vector<std::string> out;
+    for (const std::string& id : catalog.ids(SpecKind::ComputeCalibration))
+        if (const ComputeCalibration* c = catalog.computeCalibration(id); c && appliesTo(*c, architecture)) out.push_back(id);
+    return out;
+}
+
 } // namespace scalescope

@@ -89,4 +89,17 @@ private:
 // naming the line and column of a syntax error.
 [[nodiscard]] std::optional<nlohmann::json> readJsonFile(const std::filesystem::path& file, SpecErrors& errors);
 
+// A calibration document holding collective efficiencies (nccl-measured, an
+// imported nccl-tests fit), not the memory reserve or the critical batch.
+[[nodiscard]] bool isNetworkCalibration(const CalibrationSpec& c) noexcept;
+// The calibrations a scenario may name (scenario block "calibration"): the
+// network ones, and the compute ones covering `architecture` (any case).
+[[nodiscard]] std::vector<std::string> networkCalibrationIds(const SpecCatalog& catalog);
+// The compute calibration a scenario naming `id` ("" = the default) runs on
+// for `architecture`: the named one when it covers the architecture, the
+// family's default when none is named; null otherwise.
+[[nodiscard]] const ComputeCalibration* chosenComputeCalibration(const SpecCatalog& catalog, std::string_view id,
+                                                                 std::string_view architecture);
+[[nodiscard]] std::vector<std::string> computeCalibrationIdsFor(const SpecCatalog& catalog, std::string_view architecture);
+
 } // namespace scalescope

@@ -33,9 +33,24 @@ std::optional<ResolvedSystem> resolveSystem(const Scenario& s, const SpecCatalog
     if (system->superchip) {
         if (const SuperchipSpec* sc = catalog.superchip(*system->superchip)) r.superchip = *sc;
     }
-    if (const CalibrationSpec* c = catalog.calibration(kDefaultCalibration)) {
+    const bool measured = s.efficiency == EfficiencyMode::Measured;
+    const auto isUser = [&](SpecKind kind, const std::string& id) {
+        const SpecDocument* d = catalog.document(kind, id);
+        return d && d->user;
+    };
+    if (!s.calibration.network.empty()) {
+        const CalibrationSpec* c = catalog.calibration(s.calibration.network);
+        if (c && isNetworkCalibration(*c)) {
+            r.calibration = *c;
+            r.calibrationUser = isUser(SpecKind::Calibration, c->id);
+        } else {
+            errors.push_back({file, "/calibration/network",
+                              unknownIdMessage("network calibration", s.calibration.network, networkCalibrationIds(catalog))});
+        }
+    } else if (const CalibrationSpec* c = catalog.calibration(kDefaultCalibration)) {
         r.calibration = *c;
-    } else if (s.efficiency == EfficiencyMode::Measured) {
+        r.calibrationUser = isUser(SpecKind::Calibration, c->id);
+    } else if (measured) {
         errors.push_back(
             {file, "/network/efficiency",
              "expected the calibration spec \"" + std::string(kDefaultCalibration) +
@@ -43,14 +58,31 @@ std::optional<ResolvedSystem> resolveSystem(const Scenario& s, const SpecCatalog
     }
     if (const CalibrationSpec* c = catalog.calibration(kMemoryReserveCalibration)) r.memoryReserve = c->memoryReserve;
     if (const CalibrationSpec* c = catalog.calibration(kCriticalBatchCalibration)) r.criticalBatch = c->criticalBatch;
-    if (const ComputeCalibration* c = catalog.computeCalibrationFor(gpu->architecture)) {
-        r.compute = *c;
-        r.computeCarriedOver = c->carriedOver();
-    } else if (s.efficiency == EfficiencyMode::Measured) {
-        errors.push_back({file, "/efficiency",
-                          "expected a kernel calibration (specs/calibration/compute-*.json) for the " +
-                              gpu->architecture + " architecture of the " + gpu->name +
-                              " for measured efficiencies, found none (use \"theoretical\")"});
+    const ComputeCalibration* compute = nullptr;
+    if (!s.calibration.compute.empty()) {
+        compute = catalog.computeCalibration(s.calibration.compute);
+        if (!compute) {
+            errors.push_back({file, "/calibration/compute",
+                              unknownIdMessage("compute calibration", s.calibration.compute,
+                                               computeCalibrationIdsFor(catalog, gpu->architecture))});
+        } else if (!appliesTo(*compute, gpu->architecture)) {
+            errors.push_back({file, "/calibration/compute",
+                              "expected a compute calibration for the " + gpu->architecture + " architecture of the " +
+                                  gpu->name + ", found \"" + compute->id + "\" (measured on another architecture)"});
+            compute = nullptr;
+        }
+    } else {
+        compute = catalog.computeCalibrationFor(gpu->architecture);
+        if (!compute && measured)
+            errors.push_back({file, "/efficiency",
+                              "expected a kernel calibration (specs/calibration/compute-*.json) for the " +
+                                  gpu->architecture + " architecture of the " + gpu->name +
+                                  " for measured efficiencies, found none (use \"theoretical\")"});
+    }
+    if (compute) {
+        r.compute = *compute;
+        r.computeCarriedOver = compute->carriedOver();
+        r.computeUser = isUser(SpecKind::ComputeCalibration, compute->id);
     }
     const auto missingFacility = [&](const char* path, const std::string& what) {
         errors.push_back(

@@ -14,7 +14,7 @@ std::optional<EvaluationContext> makeEvaluationContext(const Scenario& s, const 
     if (!system) return std::nullopt;
     EvaluationContext ctx{std::move(*system), TrainingSetup{}};
     if (const std::string& k = s.training.attentionKernel;
-        !k.empty() && catalog.computeCalibrationFor(ctx.gpu.architecture)) {
+        !k.empty() && !ctx.compute.id.empty()) {
         const int i = ctx.compute.attentionKernel(k);
         ctx.attentionKernel = std::max(i, 0);
         ctx.attentionKernelMissing = i < 0;

@@ -17,6 +17,15 @@ json tierName(const EvaluationContext& ctx, int tier)
 
 } // namespace
 
+json calibrationsJson(const ResolvedSystem& r)
+{
+    return {{"compute", r.compute.id.empty() ? json() : json(r.compute.id)},
+            {"network", r.calibration.id},
+            {"compute_user", r.computeUser},
+            {"compute_carried_over", r.computeCarriedOver},
+            {"network_user", r.calibrationUser}};
+}
+
 json evaluationToJson(const EvaluationContext& ctx, const Evaluation& e)
 {
     if (!e.ok) return {{"ok", false}, {"error", {{"path", e.errorPath}, {"message", e.error}}}};

@@ -13,16 +13,6 @@ double rowsPerStep(const OpRow& r, const Evaluation& e) noexcept
     return r.scope == OpScope::Step ? r.count : r.count * e.microbatches;
 }
 
-std::string sourceCitation(const EvaluationContext& ctx, const OpRow& r)
-{
-    if (!r.source) return {};
-    for (const SourceMap* sources : {&ctx.compute.sources, &ctx.calibration.sources}) {
-        const auto it = sources->find(*r.source);
-        if (it != sources->end()) return it->second;
-    }
-    return *r.source;
-}
-
 std::string attentionKernelId(const EvaluationContext& ctx)
 {
     if (ctx.scenario.efficiency != EfficiencyMode::Measured) return {};
@@ -73,6 +63,7 @@ nlohmann::json breakdownToJson(const EvaluationContext& ctx, const Evaluation& e
     const double step = e.stepTime.si;
     for (const OpRow& r : e.ops) {
         const double n = rowsPerStep(r, e);
+        const RowProvenance provenance = rowProvenance(ctx, r);
         rows.push_back({{"op", opKindKey(r.op)},
                         {"phase", phaseKey(r.phase)},
                         {"stream", opStreamKey(r.stream)},
@@ -84,6 +75,8 @@ nlohmann::json breakdownToJson(const EvaluationContext& ctx, const Evaluation& e
                         {"efficiency", r.efficiency},
                         {"source", r.source ? nlohmann::json(*r.source) : nlohmann::json()},
                         {"citation", sourceCitation(ctx, r)},
+                        {"calibration", provenance.calibration},
+                        {"source_kind", sourceKindKey(provenance.kind)},
                         {"time_s", r.time.si},
                         {"hidden_s", r.hidden.si},
                         {"step_s", r.time.si * n},
@@ -118,6 +111,9 @@ std::string breakdownText(const EvaluationContext& ctx, const Evaluation& e)
     std::string out = "Step " + format(e.stepTime) + ", BF16 MFU " + formatSignificant(e.mfu * 100, 3) +
                       " % — where the time goes (per step, one GPU of the bottleneck stage):\n";
     if (const std::string kernel = attentionKernelId(ctx); !kernel.empty()) out += "Attention kernel: " + kernel + "\n";
+    if (ctx.scenario.efficiency == EfficiencyMode::Measured)
+        out += "Calibrations: compute " + (ctx.compute.id.empty() ? std::string("none") : ctx.compute.id) + ", network " +
+               ctx.calibration.id + "\n";
     char line[256];
     std::snprintf(line, sizeof line, "%-18s %-9s %-7s %10s %10s %7s %6s  %s\n", "operation", "phase", "stream", "step",
                   "hidden", "share", "eff.", "source");
@@ -138,7 +134,9 @@ std::string breakdownText(const EvaluationContext& ctx, const Evaluation& e)
     for (const OpRow& r : e.ops) {
         if (!r.source || std::find(seen.begin(), seen.end(), *r.source) != seen.end()) continue;
         seen.push_back(*r.source);
-        out += "  " + *r.source + ": " + sourceCitation(ctx, r) + "\n";
+        const RowProvenance p = rowProvenance(ctx, r);
+        out += "  " + *r.source + " (" + (p.calibration.empty() ? std::string() : p.calibration + ", ") +
+               std::string(sourceKindKey(p.kind)) + "): " + sourceCitation(ctx, r) + "\n";
     }
     return out;
 }

@@ -4,6 +4,7 @@
 // as JSON (evaluate --breakdown, reports) and as grouped totals (the GUI).
 
 #include "model/core/evaluation.h"
+#include "model/core/row_provenance.h"
 #include "model/training/evaluation_context.h"
 
 #include <nlohmann/json.hpp>
@@ -14,9 +15,6 @@ namespace scalescope {
 
 // Instances of a row per step on one GPU (micro-batch rows × micro-batches).
 [[nodiscard]] double rowsPerStep(const OpRow& r, const Evaluation& e) noexcept;
-
-// The citation of a row's efficiency source key ("" for the pure roofline).
-[[nodiscard]] std::string sourceCitation(const EvaluationContext& ctx, const OpRow& r);
 
 // Where the step goes, in seconds per step on the bottleneck stage's GPU:
 // compute by bound, exposed communication by axis, bubble, optimizer.

@@ -1855,6 +1855,30 @@
         <source>Share of pass</source>
         <translation>占每趟时间</translation>
     </message>
+    <message>
+        <source>the pure roofline</source>
+        <translation>纯屋顶线</translation>
+    </message>
+    <message>
+        <source>a shipped measurement</source>
+        <translation>随附的实测数据</translation>
+    </message>
+    <message>
+        <source>a curve carried over from another GPU</source>
+        <translation>沿用自其他 GPU 的曲线</translation>
+    </message>
+    <message>
+        <source>your own measurement (imported)</source>
+        <translation>您自己的实测（已导入）</translation>
+    </message>
+    <message>
+        <source>a labelled assumption</source>
+        <translation>已标注的假设</translation>
+    </message>
+    <message>
+        <source>Calibration %1: %2</source>
+        <translation>校准 %1：%2</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::PlannerView</name>
@@ -2073,6 +2097,18 @@ HFU（硬件 FLOPs，含重计算，相对 BF16 峰值）：%4 %</translation>
     <message>
         <source>speculative decoding: %1 tokens per decode step</source>
         <translation>投机解码：每个解码步 %1 个 token</translation>
+    </message>
+    <message>
+        <source> (calibrations: compute %1, network %2)</source>
+        <translation>（校准：计算 %1，网络 %2）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>; kernel curves carried over from %1</source>
+        <translation>；内核曲线沿用自 %1</translation>
     </message>
 </context>
 <context>
@@ -3334,6 +3370,30 @@ Airflow for this job: %3 m³/h (%4 of heat)</source>
     <message>
         <source>The most time to the first token a layout may take: the chart compares the layouts that meet it and draws the points that miss it hollow; “none” (0): no limit</source>
         <translation>布局首个 token 允许的最长时间：图表比较满足该上限的布局，未满足的点画成空心；“无”（0）：不设上限</translation>
+    </message>
+    <message>
+        <source>Change compute calibration</source>
+        <translation>更改计算校准</translation>
+    </message>
+    <message>
+        <source>Change network calibration</source>
+        <translation>更改网络校准</translation>
+    </message>
+    <message>
+        <source>Kernel calibration</source>
+        <translation>内核校准</translation>
+    </message>
+    <message>
+        <source>Network calibration</source>
+        <translation>网络校准</translation>
+    </message>
+    <message>
+        <source>The kernel speeds the measured efficiencies rest on: the shipped calibration of this GPU family or one imported with scalescope-cli calibration import</source>
+        <translation>实测效率所依据的内核速度：此 GPU 系列随附的校准，或用 scalescope-cli calibration import 导入的校准</translation>
+    </message>
+    <message>
+        <source>The collective efficiencies the measured numbers rest on: the shipped NCCL calibration or one imported from nccl-tests logs</source>
+        <translation>实测数字所依据的集合通信效率：随附的 NCCL 校准，或从 nccl-tests 日志导入的校准</translation>
     </message>
 </context>
 <context>

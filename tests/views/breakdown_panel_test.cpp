@@ -99,3 +99,27 @@ TEST_CASE("The MFU headline names the BF16 peak, and the planner shows the neare
     QCoreApplication::processEvents();
     CHECK(view->trustLine()->text().contains(QStringLiteral("pure roofline")));
 }
+
+TEST_CASE("The trust line names the calibrations, and each row's source tooltip its calibration and kind",
+          "[planner][breakdown][calibration]")
+{
+    const PlannerResultPtr hopper = evaluateScenario(testing::builtinCatalog(), preset("default"), nullptr, 1);
+    REQUIRE(hopper->ok());
+    const QString trust = plannerTrustText(*hopper);
+    CHECK(trust.contains(QStringLiteral("calibrations: compute compute-hopper, network nccl-measured")));
+    CHECK_FALSE(trust.contains(QStringLiteral("carried over")));
+    BreakdownPanel panel;
+    panel.setResult(hopper);
+    const OperationTableModel& table = *panel.table();
+    int shipped = 0;
+    for (int row = 0; row < table.rowCount(); ++row) {
+        const QString tip = table.data(table.index(row, OperationTableModel::Source), Qt::ToolTipRole).toString();
+        shipped += tip.startsWith(QStringLiteral("Calibration compute-hopper: a shipped measurement\n"));
+    }
+    CHECK(shipped > 0);
+
+    const PlannerResultPtr blackwell =
+        evaluateScenario(testing::builtinCatalog(), preset("gb200-nvl72-llama3-405b"), nullptr, 1);
+    REQUIRE(blackwell->ok());
+    CHECK(plannerTrustText(*blackwell).contains(QStringLiteral("; kernel curves carried over from compute-hopper")));
+}

@@ -19,17 +19,22 @@
 
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
 #include <limits>
+
+#include <unistd.h>
 
 using namespace scalescope;
 
 namespace {
 
 struct Controls {
-    ScenarioController controller{testing::builtinCatalog()};
-    ScenarioControls widget{controller};
+    ScenarioController controller;
+    ScenarioControls widget;
 
-    explicit Controls(const std::string& preset)
+    explicit Controls(const std::string& preset, const SpecCatalog& catalog = testing::builtinCatalog())
+        : controller(catalog), widget(controller)
     {
         controller.load(testing::presetScenario(preset));
         settle();
@@ -352,4 +357,49 @@ TEST_CASE("Controller: a slider step on 16,384 GPUs is re-evaluated on the GUI t
           ScenarioController::kInlineMaxOperations);
     CHECK_FALSE(controller.quickToEvaluate());
     controller.evaluateNow();
+}
+
+TEST_CASE("Controls: the calibrations that fit the GPU are offered, a choice is one undoable edit, and a system of "
+          "another architecture falls back to its own",
+          "[planner][controls][calibration]")
+{
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / ("scalescope-controls-calibration-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    nlohmann::json compute;
+    {
+        std::ifstream in(builtinSpecRoots().front() / "calibration" / "compute-hopper.json");
+        compute = nlohmann::json::parse(in);
+    }
+    compute["id"] = "lab-h100";
+    std::ofstream(dir / "lab-h100.json") << compute.dump(2);
+    SpecErrors errors;
+    const SpecCatalog catalog = SpecCatalog::load(builtinSpecRoots(), {dir}, errors);
+    REQUIRE(errors.empty());
+    {
+        Controls c("default", catalog); // H100
+        auto* box = c.child<QComboBox>("computeCalibration");
+        REQUIRE(box->count() == 2);
+        CHECK(box->itemData(0).toString().isEmpty());
+        CHECK(box->itemText(0).contains(QStringLiteral("compute-hopper")));
+        CHECK(box->itemData(1).toString() == QStringLiteral("lab-h100"));
+        CHECK_FALSE(c.child<QComboBox>("networkCalibration")->isEnabled()); // nccl-measured alone
+        const int undoBefore = c.controller.undoStack()->count();
+        c.choose("computeCalibration", QStringLiteral("lab-h100"));
+        CHECK(c.controller.scenario().calibration.compute == "lab-h100");
+        CHECK(c.controller.result()->context->compute.id == "lab-h100");
+        CHECK(c.controller.undoStack()->count() == undoBefore + 1);
+        c.controller.undoStack()->undo();
+        c.settle();
+        CHECK(c.controller.scenario().calibration.compute.empty());
+        CHECK(box->currentIndex() == 0);
+        c.choose("computeCalibration", QStringLiteral("lab-h100"));
+        c.choose("system", QStringLiteral("dgx-b200-superpod")); // Blackwell: lab-h100 does not fit
+        CHECK(c.controller.scenario().calibration.compute.empty());
+        CHECK(c.controller.result()->ok());
+        REQUIRE(box->count() == 1);
+        CHECK(box->itemText(0).contains(QStringLiteral("compute-blackwell")));
+    }
+    fs::remove_all(dir);
 }

@@ -34,6 +34,21 @@ double shareBase(const PlannerResult& r, const OpRow& row) noexcept
 
 bool isAssumption(const OpRow& r) noexcept { return r.source && r.source->rfind("assumption:", 0) == 0; }
 
+// "Calibration compute-hopper: a shipped measurement".
+QString provenanceText(const RowProvenance& p)
+{
+    QString kind;
+    switch (p.kind) {
+    case SourceKind::Roofline: kind = OperationTableModel::tr("the pure roofline"); break;
+    case SourceKind::ShippedMeasurement: kind = OperationTableModel::tr("a shipped measurement"); break;
+    case SourceKind::CarriedOver: kind = OperationTableModel::tr("a curve carried over from another GPU"); break;
+    case SourceKind::UserMeasurement: kind = OperationTableModel::tr("your own measurement (imported)"); break;
+    case SourceKind::Assumption: kind = OperationTableModel::tr("a labelled assumption"); break;
+    }
+    if (p.calibration.empty()) return kind;
+    return OperationTableModel::tr("Calibration %1: %2").arg(q(p.calibration), kind);
+}
+
 } // namespace
 
 QString operationName(OpKind kind)
@@ -139,7 +154,8 @@ QVariant OperationTableModel::data(const QModelIndex& index, int role) const
             if (isAssumption(r))
                 return tr("An assumption: no measurement covers this operation here; the model costs it as its source says.") +
                        QStringLiteral("\n") + q(citation);
-            return citation.empty() ? tr("The pure roofline: dense peak and nominal bandwidth (theoretical mode)") : q(citation);
+            if (citation.empty()) return tr("The pure roofline: dense peak and nominal bandwidth (theoretical mode)");
+            return provenanceText(rowProvenance(*m_result->context, r)) + QStringLiteral("\n") + q(citation);
         }
         if (column == Efficiency)
             return tr("Fraction of the nominal peak (compute) or link bandwidth (collectives) this row runs at");

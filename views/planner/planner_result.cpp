@@ -109,6 +109,7 @@ bool sameResolution(const Scenario& a, const Scenario& b)
            a.inference.precision == b.inference.precision && // the context resolves the serving peak
            a.training.attentionKernel == b.training.attentionKernel && // the context resolves the kernel's table
            a.facility.coolant == b.facility.coolant && // the context holds the coolant's FluidSpec
+           a.calibration == b.calibration && // the context holds the calibrations
            !a.inlineSystem && !a.inlineModel &&
            !b.inlineSystem && !b.inlineModel;
 }

@@ -79,8 +79,8 @@ using PlannerResultPtr = std::shared_ptr<const PlannerResult>;
 inline constexpr long long kMaxDrawnOperations = 1LL << 18;
 
 // Whether an evaluation context resolved for `a` serves `b` (same system,
-// GPUs, model, sequence length, precision, mode, attention kernel, coolant
-// and no inline specs): only the scenario's settings need copying into it.
+// GPUs, model, sequence length, precision, mode, attention kernel, coolant,
+// calibrations and no inline specs): only the scenario's settings need copying into it.
 [[nodiscard]] bool sameResolution(const Scenario& a, const Scenario& b);
 
 // Resolves (reusing `previous` when system, GPUs, model and sequence length

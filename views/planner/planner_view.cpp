@@ -92,9 +92,17 @@ void setLines(QListWidget* list, const QStringList& lines, const QColor* colour 
 // numbers were made and how far the model is from a real run near here.
 QString plannerTrustText(const PlannerResult& r)
 {
-    const QString mode = r.scenario.efficiency == EfficiencyMode::Measured
-                             ? PlannerView::tr("<b>Measured</b>: calibrated kernel and NCCL efficiencies")
-                             : PlannerView::tr("<b>Theoretical</b>: the pure roofline at dense peak and nominal bandwidths — real runs are slower");
+    QString mode = r.scenario.efficiency == EfficiencyMode::Measured
+                       ? PlannerView::tr("<b>Measured</b>: calibrated kernel and NCCL efficiencies")
+                       : PlannerView::tr("<b>Theoretical</b>: the pure roofline at dense peak and nominal bandwidths — real runs are slower");
+    if (r.context && r.scenario.efficiency == EfficiencyMode::Measured) {
+        const EvaluationContext& c = *r.context;
+        mode += PlannerView::tr(" (calibrations: compute %1, network %2)")
+                    .arg(c.compute.id.empty() ? PlannerView::tr("none") : q(c.compute.id).toHtmlEscaped(),
+                         q(c.calibration.id).toHtmlEscaped());
+        if (c.computeCarriedOver)
+            mode += PlannerView::tr("; kernel curves carried over from %1").arg(q(c.compute.carriedFrom).toHtmlEscaped());
+    }
     if (!r.nearestRun) return mode;
     const NearestPublishedRun& n = *r.nearestRun;
     QString run = PlannerView::tr("nearest published run: %1 — model error %2 % (measured %3, predicted %4 tokens/s per GPU)")
