@@ -3,6 +3,7 @@
 // specs written by tools/calibrate) next to the shipped ones.
 
 #include "cli_args.h"
+#include "calibration_writer_run.h"
 #include "commands.h"
 
 #include "model/calibration/network_calibration_writer.h"
@@ -16,6 +17,8 @@
 #include <fstream>
 #include <iomanip>
 #include <sstream>
+
+#include <unistd.h>
 
 namespace scalescope::cli {
 
@@ -42,8 +45,8 @@ constexpr const char* kCalibrationHelp = R"(usage: scalescope-cli calibration im
             --id ID           the new calibration's id (one output only)
             --force           replace an existing file
           A tools/calibrate recording (*.recording.json) or a kernel sweep of
-          ../shared/calibration is not a spec yet: run
-          python3 tools/calibrate/writer.py FILE -o SPEC.json, then import SPEC.json.
+          ../shared/calibration is turned into a compute-calibration spec by
+          tools/calibrate/writer.py (run with python3), then imported.
   list    shipped and user calibrations: kind, id, where from, what they fit
   show    one calibration, every value with its source
 )";
@@ -208,7 +211,25 @@ int import(const Args& args, std::ostream& out, std::ostream& err)
         if (kind == "compute-calibration" || kind == "calibration") {
             outputs.push_back({*doc, file});
         } else if (kind.empty() && doc->is_object() && doc->contains("meta")) {
-            err << "error: " << file << ": a tools/calibrate recording or kernel sweep, not a spec: run\n"
+            // Raw timings: the project's writer makes the spec, then it is imported like one.
+            const auto writer = calibrationWriter();
+            const fs::path made = fs::temp_directory_path() /
+                                  ("scalescope-calibration-" + std::to_string(::getpid()) + "-" +
+                                   std::to_string(outputs.size()) + ".json");
+            if (writer && runCalibrationWriter(*writer, file, made)) {
+                SpecErrors madeErrors;
+                auto spec = readJsonFile(made.string(), madeErrors);
+                std::error_code ec;
+                fs::remove(made, ec);
+                if (spec) {
+                    outputs.push_back({std::move(*spec), file});
+                    continue;
+                }
+            }
+            err << "error: " << file << ": a tools/calibrate recording or kernel sweep, not a spec, and "
+                << (writer ? "tools/calibrate/writer.py could not turn it into one (its messages above)"
+                           : "tools/calibrate/writer.py was not found beside the specs")
+                << ": run\n"
                 << "  python3 tools/calibrate/writer.py " << file << " -o SPEC.json\n"
                 << "then import SPEC.json\n";
             ++bad;

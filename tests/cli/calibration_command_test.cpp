@@ -129,7 +129,8 @@ TEST_CASE("calibration import says what a log or a file lacks", "[cli]")
     write(recording, R"({"meta": {"device": "NVIDIA H100 80GB HBM3"}, "gemm_bf16": []})");
     r = run({"import", recording.string()});
     CHECK(r.code == 1);
-    CHECK_THAT(r.err, Catch::Contains("a tools/calibrate recording or kernel sweep, not a spec: run\n  python3 tools/calibrate/writer.py " +
+    CHECK_THAT(r.err, Catch::Contains("a tools/calibrate recording or kernel sweep, not a spec, and tools/calibrate/writer.py "
+                                      "could not turn it into one (its messages above): run\n  python3 tools/calibrate/writer.py " +
                                       recording.string() + " -o SPEC.json"));
 
     const fs::path gpu = fs::path(SCALESCOPE_SPECS_DIR) / "gpus" / "h100-sxm.json";
@@ -158,4 +159,21 @@ TEST_CASE("calibration import of a compute-calibration spec checks and copies it
     CHECK(bad.code == 1);
     CHECK_THAT(bad.err, Catch::Contains("/gemm/bf16/unit"));
     CHECK(!fs::exists(dir / "b.json"));
+}
+
+TEST_CASE("calibration import turns a recording of kernel timings into a compute calibration with the project's writer",
+          "[cli]")
+{
+    // A subset of the shipped H100 sweep (tests/fixtures/calibrate, provenance inside).
+    const fs::path dir = scratch("recording");
+    const fs::path out = dir / "lab-h100.json";
+    const std::string timings = std::string(SCALESCOPE_FIXTURES_DIR) + "/calibrate/h100-sxm-kernels-subset.json";
+    const Run r = run({"import", timings, "--id", "lab-h100", "-o", out.string()});
+    INFO(r.err);
+    REQUIRE(r.code == 0);
+    std::ifstream in(out);
+    const auto spec = nlohmann::json::parse(in);
+    CHECK(spec.at("kind") == "compute-calibration");
+    CHECK(spec.at("id") == "lab-h100");
+    CHECK(spec.at("gemm").contains("bf16"));
 }
