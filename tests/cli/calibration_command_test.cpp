@@ -2,6 +2,8 @@
 // list and show of an imported calibration need a fresh catalog, so they run
 // on the binary (calibration_import.cmake).
 
+#include "command_run.h"
+
 #include "app/cli/commands.h"
 
 #include <catch2/catch.hpp>
@@ -17,17 +19,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-    int code;
-    std::string out, err;
-};
-
-Run run(const Args& args)
-{
-    std::ostringstream out, err;
-    const int code = runCalibration(args, out, err);
-    return {code, out.str(), err.str()};
-}
+using Run = CommandRun;
+Run run(const Args& args) { return runCommand(runCalibration, args); }
 
 std::string fixture(const std::string& name) { return std::string(SCALESCOPE_FIXTURES_DIR) + "/nccl-tests/" + name; }
 

@@ -1,5 +1,7 @@
 // `scalescope-cli specs ...` through its command function.
 
+#include "command_run.h"
+
 #include "app/cli/commands.h"
 
 #include <catch2/catch.hpp>
@@ -13,16 +15,8 @@ using namespace scalescope::cli;
 namespace fs = std::filesystem;
 
 namespace {
-struct Run {
-    int code;
-    std::string out, err;
-};
-Run run(const Args& args)
-{
-    std::ostringstream out, err;
-    const int code = runSpecs(args, out, err);
-    return {code, out.str(), err.str()};
-}
+using Run = CommandRun;
+Run run(const Args& args) { return runCommand(runSpecs, args); }
 } // namespace
 
 TEST_CASE("specs validate accepts every shipped file of every kind with a schema: specs, scenarios, validation runs "
