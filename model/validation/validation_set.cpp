@@ -154,6 +154,8 @@ double runDistance(const RunPoint& scenario, const RunPoint& run) noexcept
     d += logDistance(static_cast<double>(scenario.ep), static_cast<double>(run.ep));
     d += logDistance(static_cast<double>(scenario.cp), static_cast<double>(run.cp));
     if (scenario.precision != run.precision) d += 0.5;
+    if (scenario.longContext && run.longContext)
+        d += logDistance(static_cast<double>(scenario.seqLen), static_cast<double>(run.seqLen));
     return d;
 }
 
@@ -173,9 +175,11 @@ double validationDistance(const Scenario& scenario, const EvaluationContext& ctx
     const RunClassOf theirs = o.run ? runClassOf(*o.run) : RunClassOf{};
     const ParallelLayout* layout = o.run ? &o.run->scenario.parallel : nullptr;
     return runDistance({ctx.gpu.architecture, mine.moe, ctx.cost.totalParams, scenario.gpus, scenario.training.precision,
-                        mine.longContext, ctx.model.name, scenario.parallel.ep, scenario.parallel.cp},
+                        mine.longContext, ctx.model.name, scenario.parallel.ep, scenario.parallel.cp,
+                        scenario.training.seqLen},
                        {o.gpuArchitecture, theirs.moe, o.totalParams, o.gpus, o.precision, theirs.longContext, o.model,
-                        layout ? layout->ep : 0, layout ? layout->cp : 0});
+                        layout ? layout->ep : 0, layout ? layout->cp : 0,
+                        o.run ? o.run->scenario.training.seqLen : 0});
 }
 
 std::optional<NearestValidationRun> nearestValidationRun(const Scenario& scenario, const EvaluationContext& ctx,

@@ -117,9 +117,11 @@ struct RunClassOf {
 //   + 1000 · [another model] + 100 · [another GPU architecture]
 //   + |ln(params / params_run)| + |ln(gpus / gpus_run)|
 //   + |ln(ep / ep_run)| + |ln(cp / cp_run)| + 0.5 · [precision differs]
+//   + |ln(seq_len / seq_len_run)| when both are long context
 // So the run of the scenario's own class comes first, then one of the same
 // model, then one on the same GPU family, then the nearest in size, GPU
-// count and layout (expert and context parallelism). A model, ep or cp
+// count, layout (expert and context parallelism) and, between long-context
+// runs, sequence length. A model, ep, cp or sequence length
 // left empty or 0 on either side is not compared.
 // Only runs that evaluated ok are candidates.
 // What the distance compares, for a scenario and for a run.
@@ -132,6 +134,7 @@ struct RunPoint {
     bool longContext = false;
     std::string_view model{}; // the model's name
     long long ep = 0, cp = 0;
+    long long seqLen = 0;
 };
 inline constexpr double kRunClassTier = 100000, kLongContextTier = 10000, kRunModelTier = 1000,
                         kRunArchitectureTier = 100;

@@ -203,7 +203,7 @@ TEST_CASE("nearest validation run: class first (MoE, long context), then model, 
     CHECK(validationDistance(s, ctx, report.outcomes[5]) == Approx(kLongContextTier));
     Scenario longScenario = s;
     longScenario.training.seqLen = 131072;
-    CHECK(validationDistance(longScenario, ctx, report.outcomes[5]) == Approx(0.0));
+    CHECK(validationDistance(longScenario, ctx, report.outcomes[5]) == Approx(std::log(2.0))); // 131,072 vs 65,536 tokens
     CHECK(validationDistance(longScenario, ctx, report.outcomes[4]) == Approx(kLongContextTier + std::log(2.0)));
     // a long-context run of another GPU family is still nearer than a short one on the scenario's own
     report.outcomes[5].gpuArchitecture = "Ampere";
@@ -214,7 +214,8 @@ TEST_CASE("nearest validation run: class first (MoE, long context), then model, 
     // the layout: context parallelism 8 against the run's 2 is ln 4 further
     longDense.scenario.parallel.cp = 2;
     longScenario.parallel.cp = 8;
-    CHECK(validationDistance(longScenario, ctx, report.outcomes[5]) == Approx(kRunArchitectureTier + std::log(4.0)));
+    CHECK(validationDistance(longScenario, ctx, report.outcomes[5]) ==
+          Approx(kRunArchitectureTier + std::log(4.0) + std::log(2.0)));
     report.outcomes.pop_back();
     // no long-context run left: the nearest is of another class, and says so
     nearest = nearestValidationRun(longScenario, ctx, report);
@@ -250,11 +251,11 @@ TEST_CASE("nearest published run of the MoE and long-context presets: a run of t
     const ValidationOutcome again = evaluateValidationRun(*nearest->outcome->run, catalog());
     CHECK(nearest->outcome->relativeError == Approx(again.predictedTokensPerSPerGpu / nearest->outcome->run->tokensPerSPerGpu.value - 1));
 
-    // Llama 3 405B at 131,072 tokens with CP 8 on 16,384 H100: a long-context run, not the 16K preset's dense neighbours
+    // Llama 3 405B at 131,072 tokens with CP 4 on 16,384 H100: a long-context run, not the 16K preset's dense neighbours
     Scenario longScenario = presetScenario("llama3-405b-16k-h100");
     longScenario.training.seqLen = 131072;
-    longScenario.parallel.cp = 8;
-    longScenario.parallel.dp = 16; // 8 · 16 · 8 · 16 = 16,384 GPUs
+    longScenario.parallel.cp = 4;
+    longScenario.parallel.dp = 32; // 8 · 16 · 4 · 32 = 16,384 GPUs
     const EvaluationContext lc = contextFor(longScenario);
     nearest = nearestValidationRun(lc.scenario, lc, report);
     REQUIRE(nearest);
@@ -262,6 +263,7 @@ TEST_CASE("nearest published run of the MoE and long-context presets: a run of t
     CHECK(isLongContext(*nearest->outcome->run));
     CHECK(nearest->outcome->run->runClass == RunClass::Dense);
     CHECK(nearest->outcome->model == lc.model.name);
+    CHECK(nearest->outcome->run->scenario.training.seqLen == 131072); // torchtitan's 128K run with CP 4, not its 64K or 256K one
 }
 
 TEST_CASE("every shipped validation run loads and evaluates", "[validation]")
