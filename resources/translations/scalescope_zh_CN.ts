@@ -778,6 +778,10 @@
         <source>misses the TTFT limit: %1 to the first token against at most %2 (ttft_max)</source>
         <translation>未满足 TTFT 上限：首个 token 耗时 %1，上限为 %2（ttft_max）</translation>
     </message>
+    <message>
+        <source>%1 % of the step (%2) is exposed communication over the scale-out network, costed at an assumed %3 % of its line rate (scale_out_achievable_fraction: no published NCCL measurement across many nodes): the step time rests on that assumption</source>
+        <translation>步时间的 %1 %（%2）是横向扩展网络上暴露的通信，按假设的线速 %3 % 计价（scale_out_achievable_fraction：尚无跨多节点的已发表 NCCL 实测）：步时间依赖于这一假设</translation>
+    </message>
 </context>
 <context>
     <name>ViewExport</name>
