@@ -78,6 +78,8 @@ enum class WarningCode {
     StepBeyondTrainingBudget, // a = tokens per step, b = training.tokens_total
     BatchFarBeyondCriticalBatch, // a = tokens per step, b = the critical batch bound B*, c = the warning factor
     AttentionKernelNotCalibrated, // training.attention_kernel has no table for this GPU family: its default runs
+    // a = exposed scale-out communication / step, b = that time (s), c = the assumed achievable fraction
+    ScaleOutFractionAssumed,
 };
 
 // No default values: an evaluation keeps its warnings in storage it does not

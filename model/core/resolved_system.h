@@ -32,6 +32,9 @@ struct ResolvedSystem {
     bool computeCarriedOver = false;                // compute is scaled from another family: an assumption to show
     bool computeUser = false;                       // compute is a user calibration (the user spec folder)
     bool calibrationUser = false;                   // calibration (the network one) is a user calibration
+    // The calibration's scale_out_achievable_fraction is a labelled assumption
+    // (its source says "assumption"; a user calibration is a measurement).
+    bool scaleOutFractionAssumed = false;
     NetworkTiers tiers;
     FlopsPerSecond peakBf16{}; // dense BF16 Tensor Core peak: MFU's reference and attention's peak
     FluidSpec coolant;         // scenario.facility.coolant

@@ -24,11 +24,15 @@ std::string_view sourceKindKey(SourceKind k) noexcept
     return "roofline";
 }
 
+bool labelledAssumption(std::string_view citation) noexcept
+{
+    return citation.find("assumption") != std::string_view::npos;
+}
+
 RowProvenance rowProvenance(const ResolvedSystem& ctx, const OpRow& r)
 {
     if (!r.source) return {};
-    // The shipped files label what they assume ("ScaleScope assumption: ...").
-    const auto labelled = [](const std::string& citation) { return citation.find("assumption") != std::string::npos; };
+    const auto labelled = [](const std::string& citation) { return labelledAssumption(citation); };
     if (const auto it = ctx.compute.sources.find(*r.source); it != ctx.compute.sources.end()) {
         if (ctx.computeUser) return {ctx.compute.id, SourceKind::UserMeasurement};
         if (ctx.computeCarriedOver) return {ctx.compute.id, SourceKind::CarriedOver};

@@ -11,6 +11,10 @@
 
 namespace scalescope {
 
+// Whether a citation labels its value an assumption: the shipped files write
+// "ScaleScope assumption: ..." (or "assumption: ...").
+[[nodiscard]] bool labelledAssumption(std::string_view citation) noexcept;
+
 // The citation of a row's efficiency source key ("" for the pure roofline).
 [[nodiscard]] std::string sourceCitation(const ResolvedSystem& ctx, const OpRow& r);
 

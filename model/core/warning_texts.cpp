@@ -83,6 +83,11 @@ constexpr std::array<WarningTextRow, kWarningCodes> kTexts{{
      translatable("Verdicts",
                   "the scenario's attention_kernel has no measurements for this GPU family: its default attention "
                   "kernel is used")},
+    {WarningCode::ScaleOutFractionAssumed, "scale_out_fraction_assumed",
+     translatable("Verdicts",
+                  "%1 % of the step (%2) is exposed communication over the scale-out network, costed at an assumed "
+                  "%3 % of its line rate (scale_out_achievable_fraction: no published NCCL measurement across many "
+                  "nodes): the step time rests on that assumption")},
 }};
 
 constexpr bool inCodeOrder()
@@ -150,6 +155,7 @@ WarningArguments warningArguments(const Warning& w)
     case WarningCode::ExposedCommunication: return {{axis(w.a), format(Seconds{w.b}), num(w.c * 100)}, 3};
     case WarningCode::StepBeyondTrainingBudget: return {{groupedNumber(w.a), groupedNumber(w.b), {}}, 2};
     case WarningCode::BatchFarBeyondCriticalBatch: return {{groupedNumber(w.a), num(w.a / w.b), groupedNumber(w.b)}, 3};
+    case WarningCode::ScaleOutFractionAssumed: return {{num(w.a * 100), format(Seconds{w.b}), num(w.c * 100)}, 3};
     case WarningCode::MeasuredMode:
     case WarningCode::TheoreticalMode:
     case WarningCode::ComputeCalibrationCarriedOver:

@@ -14,7 +14,7 @@
 
 namespace scalescope {
 
-inline constexpr int kWarningCodes = static_cast<int>(WarningCode::AttentionKernelNotCalibrated) + 1;
+inline constexpr int kWarningCodes = static_cast<int>(WarningCode::ScaleOutFractionAssumed) + 1;
 
 [[nodiscard]] std::string_view warningKey(WarningCode c) noexcept; // "tp_leaves_nvlink_domain"
 

@@ -1,5 +1,6 @@
 #include "model/system/resolve_system.h"
 
+#include "model/core/row_provenance.h"
 #include "model/network/topology.h"
 
 #include <atomic>
@@ -55,6 +56,10 @@ std::optional<ResolvedSystem> resolveSystem(const Scenario& s, const SpecCatalog
             {file, "/network/efficiency",
              "expected the calibration spec \"" + std::string(kDefaultCalibration) +
                  "\" for measured efficiencies, found none (use \"theoretical\" or restore specs/calibration)"});
+    }
+    if (!r.calibrationUser) {
+        const auto it = r.calibration.sources.find(r.calibration.scaleOutAchievableFraction.source);
+        r.scaleOutFractionAssumed = it != r.calibration.sources.end() && labelledAssumption(it->second);
     }
     if (const CalibrationSpec* c = catalog.calibration(kMemoryReserveCalibration)) r.memoryReserve = c->memoryReserve;
     if (const CalibrationSpec* c = catalog.calibration(kCriticalBatchCalibration)) r.criticalBatch = c->criticalBatch;

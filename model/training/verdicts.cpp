@@ -13,6 +13,22 @@ namespace scalescope {
 namespace {
 // Exposed communication below this share of the step is not worth a verdict.
 constexpr double kExposedShareWorthNaming = 0.05;
+
+// Measured mode: when the communication exposed over the scale-out tiers
+// (axes whose groups cross tier 1 or above) exceeds the share worth naming
+// and the calibration's scale_out_achievable_fraction is a labelled
+// assumption, the step time rests on that assumption: say so, with the share.
+void addScaleOutAssumption(const EvaluationContext& ctx, Evaluation& e) noexcept
+{
+    if (!ctx.scaleOutFractionAssumed || ctx.scenario.efficiency != EfficiencyMode::Measured || !(e.stepTime.si > 0))
+        return;
+    double exposed = 0;
+    for (const AxisComm& a : e.comm)
+        if (a.tier >= 1) exposed += a.exposed.si;
+    const double share = exposed / e.stepTime.si;
+    if (share > kExposedShareWorthNaming)
+        e.warn(WarningCode::ScaleOutFractionAssumed, share, exposed, ctx.calibration.scaleOutAchievableFraction.value);
+}
 } // namespace
 
 void addVerdicts(const EvaluationContext& ctx, const ParallelLayout& p, Evaluation& e) noexcept
@@ -74,6 +90,7 @@ void addVerdicts(const EvaluationContext& ctx, const ParallelLayout& p, const Ax
     if (ctx.attentionKernelMissing && ctx.scenario.efficiency == EfficiencyMode::Measured)
         e.warn(WarningCode::AttentionKernelNotCalibrated);
     if (ctx.scenario.efficiency == EfficiencyMode::Theoretical) e.warn(WarningCode::TheoreticalMode);
+    addScaleOutAssumption(ctx, e);
     const double budget = ctx.scenario.training.tokensTotal;
     if (budget > 0 && e.tokensPerStep > budget) e.warn(WarningCode::StepBeyondTrainingBudget, e.tokensPerStep, budget);
     if (const auto& cb = ctx.criticalBatch; cb && e.tokensPerStep > cb->warnFactor.value * cb->tokensAtOneNat.value)

@@ -132,26 +132,54 @@ ValidationReport evaluateValidationSet(std::span<const ValidationRun> runs, cons
     return evaluateRuns<ValidationReport>(runs, [&](const ValidationRun& run) { return evaluateValidationRun(run, catalog); });
 }
 
+namespace {
+
+// |ln(a / b)|, or 0 when either side is not given (≤ 0).
+double logDistance(double a, double b) noexcept
+{
+    return a > 0 && b > 0 ? std::abs(std::log(a / b)) : 0.0;
+}
+
+} // namespace
+
 double runDistance(const RunPoint& scenario, const RunPoint& run) noexcept
 {
     double d = 0;
-    if (scenario.architecture != run.architecture) d += 1000;
-    if (scenario.moe != run.moe) d += 100;
-    if (scenario.longContext != run.longContext) d += 10;
-    if (scenario.totalParams > 0 && run.totalParams > 0) d += std::abs(std::log(scenario.totalParams / run.totalParams));
-    if (scenario.gpus > 0 && run.gpus > 0)
-        d += std::abs(std::log(static_cast<double>(scenario.gpus) / static_cast<double>(run.gpus)));
+    if (scenario.moe != run.moe) d += kRunClassTier;
+    if (scenario.longContext != run.longContext) d += kLongContextTier;
+    if (!scenario.model.empty() && !run.model.empty() && scenario.model != run.model) d += kRunModelTier;
+    if (scenario.architecture != run.architecture) d += kRunArchitectureTier;
+    d += logDistance(scenario.totalParams, run.totalParams);
+    d += logDistance(static_cast<double>(scenario.gpus), static_cast<double>(run.gpus));
+    d += logDistance(static_cast<double>(scenario.ep), static_cast<double>(run.ep));
+    d += logDistance(static_cast<double>(scenario.cp), static_cast<double>(run.cp));
     if (scenario.precision != run.precision) d += 0.5;
+    if (scenario.longContext && run.longContext)
+        d += logDistance(static_cast<double>(scenario.seqLen), static_cast<double>(run.seqLen));
     return d;
+}
+
+RunClassOf runClassOf(const ValidationRun& run) noexcept
+{
+    return {run.runClass == RunClass::Moe, isLongContext(run)};
+}
+
+RunClassOf scenarioClassOf(const Scenario& scenario, const EvaluationContext& ctx) noexcept
+{
+    return {ctx.model.moe.has_value(), scenario.training.seqLen >= kLongContextSeqLen};
 }
 
 double validationDistance(const Scenario& scenario, const EvaluationContext& ctx, const ValidationOutcome& o) noexcept
 {
-    const bool runMoe = o.run && o.run->runClass == RunClass::Moe;
-    const bool runLong = o.run && isLongContext(*o.run);
-    return runDistance({ctx.gpu.architecture, ctx.model.moe.has_value(), ctx.cost.totalParams, scenario.gpus,
-                        scenario.training.precision, scenario.training.seqLen >= kLongContextSeqLen},
-                       {o.gpuArchitecture, runMoe, o.totalParams, o.gpus, o.precision, runLong});
+    const RunClassOf mine = scenarioClassOf(scenario, ctx);
+    const RunClassOf theirs = o.run ? runClassOf(*o.run) : RunClassOf{};
+    const ParallelLayout* layout = o.run ? &o.run->scenario.parallel : nullptr;
+    return runDistance({ctx.gpu.architecture, mine.moe, ctx.cost.totalParams, scenario.gpus, scenario.training.precision,
+                        mine.longContext, ctx.model.name, scenario.parallel.ep, scenario.parallel.cp,
+                        scenario.training.seqLen},
+                       {o.gpuArchitecture, theirs.moe, o.totalParams, o.gpus, o.precision, theirs.longContext, o.model,
+                        layout ? layout->ep : 0, layout ? layout->cp : 0,
+                        o.run ? o.run->scenario.training.seqLen : 0});
 }
 
 std::optional<NearestValidationRun> nearestValidationRun(const Scenario& scenario, const EvaluationContext& ctx,

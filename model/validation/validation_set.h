@@ -99,11 +99,30 @@ struct ErrorSummary {
 [[nodiscard]] ErrorSummary summarizeErrors(const ValidationReport& report,
                                            const std::function<bool(const ValidationOutcome&)>& keep);
 
+// The class of a scenario or a run, as the trust line and `validate` group
+// them: mixture of experts (the model has `moe`) and long context (≥ 64K
+// tokens) are independent (a run may be both); neither is dense.
+struct RunClassOf {
+    bool moe = false, longContext = false;
+    [[nodiscard]] bool operator==(const RunClassOf&) const noexcept = default;
+    [[nodiscard]] bool dense() const noexcept { return !moe && !longContext; }
+};
+[[nodiscard]] RunClassOf runClassOf(const ValidationRun& run) noexcept;
+[[nodiscard]] RunClassOf scenarioClassOf(const Scenario& scenario, const EvaluationContext& ctx) noexcept;
+
 // The run closest to a scenario, for "how far off is the model near here".
-// Distance, smaller is closer (each term is a tier that dominates the next):
-//   1000 · [different GPU architecture] + 100 · [dense vs MoE differ]
-//   + 10 · [one is long context (≥ 64K tokens), the other not]
-//   + |ln(params / params_run)| + |ln(gpus / gpus_run)| + 0.5 · [precision differs]
+// Distance, smaller is closer; each tier outweighs all the tiers below it
+// together (the log-ratio terms stay below 100 for any cluster and model):
+//   100000 · [dense vs MoE differ] + 10000 · [one is long context, the other not]
+//   + 1000 · [another model] + 100 · [another GPU architecture]
+//   + |ln(params / params_run)| + |ln(gpus / gpus_run)|
+//   + |ln(ep / ep_run)| + |ln(cp / cp_run)| + 0.5 · [precision differs]
+//   + |ln(seq_len / seq_len_run)| when both are long context
+// So the run of the scenario's own class comes first, then one of the same
+// model, then one on the same GPU family, then the nearest in size, GPU
+// count, layout (expert and context parallelism) and, between long-context
+// runs, sequence length. A model, ep, cp or sequence length
+// left empty or 0 on either side is not compared.
 // Only runs that evaluated ok are candidates.
 // What the distance compares, for a scenario and for a run.
 struct RunPoint {
@@ -113,11 +132,19 @@ struct RunPoint {
     long long gpus = 0;
     Precision precision = Precision::Bf16;
     bool longContext = false;
+    std::string_view model{}; // the model's name
+    long long ep = 0, cp = 0;
+    long long seqLen = 0;
 };
+inline constexpr double kRunClassTier = 100000, kLongContextTier = 10000, kRunModelTier = 1000,
+                        kRunArchitectureTier = 100;
 [[nodiscard]] double runDistance(const RunPoint& scenario, const RunPoint& run) noexcept;
 struct NearestValidationRun {
     const ValidationOutcome* outcome = nullptr;
     double distance = 0;
+    // The run is of the scenario's class (both MoE or both not, both long
+    // context or both not): false only when the set holds no run of it.
+    [[nodiscard]] bool sameClass() const noexcept { return distance < kLongContextTier; }
 };
 [[nodiscard]] double validationDistance(const Scenario& scenario, const EvaluationContext& ctx,
                                         const ValidationOutcome& o) noexcept;

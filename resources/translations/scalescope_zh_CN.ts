@@ -778,6 +778,10 @@
         <source>misses the TTFT limit: %1 to the first token against at most %2 (ttft_max)</source>
         <translation>未满足 TTFT 上限：首个 token 耗时 %1，上限为 %2（ttft_max）</translation>
     </message>
+    <message>
+        <source>%1 % of the step (%2) is exposed communication over the scale-out network, costed at an assumed %3 % of its line rate (scale_out_achievable_fraction: no published NCCL measurement across many nodes): the step time rests on that assumption</source>
+        <translation>步时间的 %1 %（%2）是横向扩展网络上暴露的通信，按假设的线速 %3 % 计价（scale_out_achievable_fraction：尚无跨多节点的已发表 NCCL 实测）：步时间依赖于这一假设</translation>
+    </message>
 </context>
 <context>
     <name>ViewExport</name>
@@ -1959,10 +1963,6 @@
         <translation>&lt;b&gt;理论&lt;/b&gt;：按稠密峰值与标称带宽的纯屋顶线——实际运行更慢</translation>
     </message>
     <message>
-        <source>nearest published run: %1 — model error %2 % (measured %3, predicted %4 tokens/s per GPU)</source>
-        <translation>最接近的已发表运行：%1 —— 模型误差 %2 %（实测 %3，预测 %4 token/s 每 GPU）</translation>
-    </message>
-    <message>
         <source>Evaluating…</source>
         <translation>正在评估…</translation>
     </message>
@@ -2109,6 +2109,34 @@ HFU（硬件 FLOPs，含重计算，相对 BF16 峰值）：%4 %</translation>
     <message>
         <source>; kernel curves carried over from %1</source>
         <translation>；内核曲线沿用自 %1</translation>
+    </message>
+    <message>
+        <source>%1 — model error %2 % (measured %3, predicted %4 tokens/s per GPU)</source>
+        <translation>%1 —— 模型误差 %2 %（实测 %3，预测 %4 token/s 每 GPU）</translation>
+    </message>
+    <message>
+        <source>no published run of this class yet; nearest published run: %1</source>
+        <translation>尚无此类别的已发表运行；最接近的已发表运行：%1</translation>
+    </message>
+    <message>
+        <source>nearest published MoE long-context run: %1</source>
+        <translation>最接近的已发表 MoE 长上下文运行：%1</translation>
+    </message>
+    <message>
+        <source>nearest published MoE run: %1</source>
+        <translation>最接近的已发表 MoE 运行：%1</translation>
+    </message>
+    <message>
+        <source>nearest published long-context run: %1</source>
+        <translation>最接近的已发表长上下文运行：%1</translation>
+    </message>
+    <message>
+        <source>nearest published run: %1</source>
+        <translation>最接近的已发表运行：%1</translation>
+    </message>
+    <message>
+        <source>, held to the validation bounds</source>
+        <translation>，计入验证误差界</translation>
     </message>
 </context>
 <context>

@@ -149,10 +149,14 @@ TEST_CASE("a broken validation run is reported with file and JSON path", "[valid
     CHECK(paths.count("/class") == 1);
 }
 
-TEST_CASE("nearest validation run: architecture first, then dense vs MoE, then long context, then size, GPUs, precision", "[validation]")
+TEST_CASE("nearest validation run: class first (MoE, long context), then model, GPU architecture, then size, GPUs, "
+          "layout, precision",
+          "[validation]")
 {
     const EvaluationContext ctx = contextFor(presetScenario("llama3-70b-4096-h100")); // Hopper, dense, 70B, 4096, bf16
     const Scenario& s = ctx.scenario;
+    REQUIRE(s.parallel.ep == 1);
+    REQUIRE(s.parallel.cp == 1);
     ValidationRun dense, moe;
     dense.runClass = RunClass::Dense;
     moe.runClass = RunClass::Moe;
@@ -166,6 +170,9 @@ TEST_CASE("nearest validation run: architecture first, then dense vs MoE, then l
     REQUIRE(nearest);
     CHECK(nearest->outcome == &report.outcomes[2]);
     CHECK(nearest->distance == Approx(std::log(100.0) + std::log(512.0) + 0.5));
+    CHECK(nearest->sameClass());
+    CHECK(validationDistance(s, ctx, report.outcomes[0]) == Approx(kRunArchitectureTier));
+    CHECK(validationDistance(s, ctx, report.outcomes[1]) == Approx(kRunClassTier));
 
     // within a tier, the log-ratio of parameters and GPUs decides, then precision
     report.outcomes.push_back(outcome(dense, "Hopper", p * 2, 4096, Precision::Fp8));
@@ -175,6 +182,16 @@ TEST_CASE("nearest validation run: architecture first, then dense vs MoE, then l
     CHECK(nearest->outcome == &report.outcomes[4]);
     CHECK(nearest->distance == Approx(std::log(2.0)));
 
+    // the same model on another GPU family is nearer than another model on the scenario's own
+    for (ValidationOutcome& o : report.outcomes) o.model = "Another model";
+    report.outcomes[0].model = ctx.model.name;
+    nearest = nearestValidationRun(s, ctx, report);
+    REQUIRE(nearest);
+    CHECK(nearest->outcome == &report.outcomes[0]);
+    CHECK(nearest->distance == Approx(kRunArchitectureTier));
+    CHECK(validationDistance(s, ctx, report.outcomes[4]) == Approx(kRunModelTier + std::log(2.0)));
+    for (ValidationOutcome& o : report.outcomes) o.model.clear(); // an unnamed model is not compared
+
     // a long-context run (65,536 tokens) of the same shape is a tier further from a 4,096-token scenario
     ValidationRun longDense;
     longDense.runClass = RunClass::Dense;
@@ -183,12 +200,27 @@ TEST_CASE("nearest validation run: architecture first, then dense vs MoE, then l
     nearest = nearestValidationRun(s, ctx, report);
     REQUIRE(nearest);
     CHECK(nearest->outcome == &report.outcomes[4]);
-    CHECK(validationDistance(s, ctx, report.outcomes[5]) == Approx(10.0));
+    CHECK(validationDistance(s, ctx, report.outcomes[5]) == Approx(kLongContextTier));
     Scenario longScenario = s;
     longScenario.training.seqLen = 131072;
-    CHECK(validationDistance(longScenario, ctx, report.outcomes[5]) == Approx(0.0));
-    CHECK(validationDistance(longScenario, ctx, report.outcomes[4]) == Approx(10.0 + std::log(2.0)));
+    CHECK(validationDistance(longScenario, ctx, report.outcomes[5]) == Approx(std::log(2.0))); // 131,072 vs 65,536 tokens
+    CHECK(validationDistance(longScenario, ctx, report.outcomes[4]) == Approx(kLongContextTier + std::log(2.0)));
+    // a long-context run of another GPU family is still nearer than a short one on the scenario's own
+    report.outcomes[5].gpuArchitecture = "Ampere";
+    nearest = nearestValidationRun(longScenario, ctx, report);
+    REQUIRE(nearest);
+    CHECK(nearest->outcome == &report.outcomes[5]);
+    CHECK(nearest->sameClass());
+    // the layout: context parallelism 8 against the run's 2 is ln 4 further
+    longDense.scenario.parallel.cp = 2;
+    longScenario.parallel.cp = 8;
+    CHECK(validationDistance(longScenario, ctx, report.outcomes[5]) ==
+          Approx(kRunArchitectureTier + std::log(4.0) + std::log(2.0)));
     report.outcomes.pop_back();
+    // no long-context run left: the nearest is of another class, and says so
+    nearest = nearestValidationRun(longScenario, ctx, report);
+    REQUIRE(nearest);
+    CHECK_FALSE(nearest->sameClass());
 
     // runs that did not evaluate are never chosen
     report.outcomes[4].ok = false;
@@ -196,6 +228,42 @@ TEST_CASE("nearest validation run: architecture first, then dense vs MoE, then l
     REQUIRE(nearest);
     CHECK(nearest->outcome == &report.outcomes[3]);
     CHECK_FALSE(nearestValidationRun(s, ctx, ValidationReport{}));
+}
+
+TEST_CASE("nearest published run of the MoE and long-context presets: a run of the scenario's class, its error "
+          "computed from the validation file",
+          "[validation]")
+{
+    SpecErrors errors;
+    const auto runs = loadValidationSet(std::string(SCALESCOPE_SPECS_DIR) + "/validation", errors);
+    REQUIRE(errors.empty());
+    const ValidationReport report = evaluateValidationSet(runs, catalog());
+
+    // DeepSeek-V3 on 2,048 H800: the published run of the same model on the same GPUs
+    const EvaluationContext v3 = contextFor(presetScenario("deepseek-v3-2048-h800"));
+    auto nearest = nearestValidationRun(v3.scenario, v3, report);
+    REQUIRE(nearest);
+    CHECK(nearest->sameClass());
+    CHECK(nearest->outcome->run->runClass == RunClass::Moe);
+    CHECK(nearest->outcome->model == v3.model.name);
+    CHECK(nearest->outcome->gpus == 2048);
+    // the error is the model's prediction of that run against its file's measurement, not a stored number
+    const ValidationOutcome again = evaluateValidationRun(*nearest->outcome->run, catalog());
+    CHECK(nearest->outcome->relativeError == Approx(again.predictedTokensPerSPerGpu / nearest->outcome->run->tokensPerSPerGpu.value - 1));
+
+    // Llama 3 405B at 131,072 tokens with CP 4 on 16,384 H100: a long-context run, not the 16K preset's dense neighbours
+    Scenario longScenario = presetScenario("llama3-405b-16k-h100");
+    longScenario.training.seqLen = 131072;
+    longScenario.parallel.cp = 4;
+    longScenario.parallel.dp = 32; // 8 · 16 · 4 · 32 = 16,384 GPUs
+    const EvaluationContext lc = contextFor(longScenario);
+    nearest = nearestValidationRun(lc.scenario, lc, report);
+    REQUIRE(nearest);
+    CHECK(nearest->sameClass());
+    CHECK(isLongContext(*nearest->outcome->run));
+    CHECK(nearest->outcome->run->runClass == RunClass::Dense);
+    CHECK(nearest->outcome->model == lc.model.name);
+    CHECK(nearest->outcome->run->scenario.training.seqLen == 131072); // torchtitan's 128K run with CP 4, not its 64K or 256K one
 }
 
 TEST_CASE("every shipped validation run loads and evaluates", "[validation]")

@@ -123,3 +123,42 @@ TEST_CASE("The trust line names the calibrations, and each row's source tooltip 
     REQUIRE(blackwell->ok());
     CHECK(plannerTrustText(*blackwell).contains(QStringLiteral("; kernel curves carried over from compute-hopper")));
 }
+
+TEST_CASE("The trust line of an MoE and a long-context scenario names the nearest published run of its class, its error "
+          "from the validation file and whether it is held",
+          "[planner][trust]")
+{
+    const PlannerResultPtr v3 = evaluateScenario(testing::builtinCatalog(), preset("deepseek-v3-2048-h800"), nullptr, 1);
+    REQUIRE(v3->ok());
+    REQUIRE(v3->nearestRun);
+    const NearestPublishedRun& moe = *v3->nearestRun;
+    CHECK(moe.moe);
+    CHECK_FALSE(moe.longContext);
+    CHECK(moe.sameClass);
+    QString trust = plannerTrustText(*v3);
+    CHECK(trust.contains(QStringLiteral("nearest published MoE run: ") + QString::fromStdString(moe.name).toHtmlEscaped()));
+    CHECK(trust.contains(moe.heldToBounds ? QStringLiteral(", held to the validation bounds")
+                                          : QStringLiteral("not held to the validation bounds")));
+    // predicted / measured − 1, as the line rounds it
+    CHECK(moe.relativeError == Approx(moe.predictedTokensPerSPerGpu / moe.measuredTokensPerSPerGpu - 1).epsilon(1e-12));
+
+    Scenario longContext = preset("llama3-405b-16k-h100");
+    longContext.training.seqLen = 131072;
+    longContext.parallel.cp = 8;
+    longContext.parallel.dp = 16;
+    const PlannerResultPtr lc = evaluateScenario(testing::builtinCatalog(), longContext, nullptr, 2);
+    REQUIRE(lc->ok());
+    REQUIRE(lc->nearestRun);
+    CHECK(lc->nearestRun->longContext);
+    CHECK(lc->nearestRun->sameClass);
+    trust = plannerTrustText(*lc);
+    CHECK(trust.contains(QStringLiteral("nearest published long-context run: ") +
+                         QString::fromStdString(lc->nearestRun->name).toHtmlEscaped()));
+
+    // no run of the class: the line says so before naming the nearest run of another class
+    NearestPublishedRun other = *lc->nearestRun;
+    other.sameClass = false;
+    PlannerResult shown = *lc;
+    shown.nearestRun = other;
+    CHECK(plannerTrustText(shown).contains(QStringLiteral("no published run of this class yet; nearest published run: ")));
+}

@@ -41,9 +41,12 @@ struct Shot {
     bool inference = false;
     bool servingChart = false; // scrolled down to the throughput–latency chart
     bool servingLimits = false; // with a TPOT limit of 20 ms and a TTFT limit of 5 s
+    const char* preset = nullptr; // a specs/scenarios file name to open instead of the default scenario
+    bool longContext = false;     // the preset at 131,072 tokens with CP 4 (DP / 4 keeps its GPUs)
 };
 
 constexpr double kShotTpotLimitS = 0.020, kShotTtftLimitS = 5;
+constexpr int kLongContextTokens = 131072, kLongContextCp = 4; // torchtitan's 128K runs use CP 4
 
 void render(const Shot& shot, const char* folder = "screenshots")
 {
@@ -55,7 +58,24 @@ void render(const Shot& shot, const char* folder = "screenshots")
     settings.welcomeDismissed = !shot.welcome;
     MainWindow window(testing::builtinCatalog(), {}, settings, language);
     window.resize(shot.size);
-    testing::startPlanner(window);
+    if (shot.preset) {
+        window.planner()->start(QStringLiteral(SCALESCOPE_SCENARIO_DIR "/") + QString::fromLatin1(shot.preset));
+        window.planner()->controller().evaluateNow();
+        window.show();
+        QCoreApplication::processEvents();
+        REQUIRE(window.planner()->controller().result());
+    } else {
+        testing::startPlanner(window);
+    }
+    if (shot.longContext) {
+        ScenarioController& controller = window.planner()->controller();
+        Scenario s = controller.scenario();
+        s.training.seqLen = kLongContextTokens;
+        s.parallel.cp = kLongContextCp;
+        s.parallel.dp /= kLongContextCp;
+        controller.edit(s, QStringLiteral("long context"), 0);
+        controller.evaluateNow();
+    }
     if (shot.tp16) {
         testing::setAxis(window, QStringLiteral("tp"), 16);
         window.planner()->view()->timeline()->showRange(0, kTp16ZoomSeconds);
@@ -130,5 +150,22 @@ TEST_CASE("The planner's throughput–latency chart with a TPOT and a TTFT limit
     };
     for (const Shot& shot : shots)
         render(shot, "serving-limits");
+    applyTheme(Theme::System);
+}
+
+TEST_CASE("The planner's trust line for an MoE and a long-context scenario at 1920 × 1080, English and Chinese, light "
+          "and dark",
+          "[.trust-renders]")
+{
+    constexpr const char* v3 = "deepseek-v3-2048-h800.scalescope.json";
+    constexpr const char* llama = "llama3-405b-16k-h100.scalescope.json";
+    const Shot shots[] = {
+        {"moe-1920-en-light", kWideShot, "en", Theme::Light, false, false, false, false, false, v3},
+        {"moe-1920-zh-dark", kWideShot, "zh_CN", Theme::Dark, false, false, false, false, false, v3},
+        {"long-context-1920-en-dark", kWideShot, "en", Theme::Dark, false, false, false, false, false, llama, true},
+        {"long-context-1920-zh-light", kWideShot, "zh_CN", Theme::Light, false, false, false, false, false, llama, true},
+    };
+    for (const Shot& shot : shots)
+        render(shot, "trust");
     applyTheme(Theme::System);
 }

@@ -62,7 +62,12 @@ std::optional<NearestPublishedRun> nearestPublishedRun(const SpecCatalog& catalo
 {
     const auto nearest = nearestValidationRun(s, ctx, publishedRuns(catalog).report);
     if (!nearest || !nearest->outcome || !nearest->outcome->run) return std::nullopt;
-    return nearestRunOf(*nearest->outcome);
+    NearestPublishedRun out = nearestRunOf(*nearest->outcome);
+    const RunClassOf cls = scenarioClassOf(s, ctx);
+    out.moe = cls.moe;
+    out.longContext = cls.longContext;
+    out.sameClass = nearest->sameClass();
+    return out;
 }
 
 std::optional<NearestPublishedRun> nearestPublishedInferenceRun(const SpecCatalog& catalog, const Scenario& s,

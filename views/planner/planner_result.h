@@ -23,6 +23,9 @@ struct NearestPublishedRun {
     double measuredTokensPerSPerGpu = 0, predictedTokensPerSPerGpu = 0;
     double relativeError = 0; // predicted / measured − 1
     bool heldToBounds = true; // false: the run's hardware is not one the specs describe
+    // The scenario's class (model/validation: MoE, long context) and whether
+    // the run is of it (false only when no published run of the class exists).
+    bool moe = false, longContext = false, sameClass = true;
 };
 
 // Which pass a timeline draws: a training step, or an inference scenario's

@@ -86,6 +86,32 @@ void setLines(QListWidget* list, const QStringList& lines, const QColor* colour 
         for (int i = 0; i < list->count(); ++i) list->item(i)->setForeground(*colour);
 }
 
+// "nearest published MoE run: … — model error +11 % (…), held to the
+// validation bounds": the run of the scenario's class (model/validation's
+// distance) and the model's error on it, computed when the set is evaluated.
+QString nearestRunText(const NearestPublishedRun& n)
+{
+    const QString error = PlannerView::tr("%1 — model error %2 % (measured %3, predicted %4 tokens/s per GPU)")
+                              .arg(q(n.name).toHtmlEscaped())
+                              .arg(QStringLiteral("%1%2").arg(n.relativeError >= 0 ? QStringLiteral("+") : QString()).arg(n.relativeError * 100, 0, 'f', 0))
+                              .arg(q(groupedNumber(n.measuredTokensPerSPerGpu)), q(groupedNumber(n.predictedTokensPerSPerGpu)));
+    QString run;
+    if (!n.sameClass)
+        run = PlannerView::tr("no published run of this class yet; nearest published run: %1").arg(error);
+    else if (n.moe && n.longContext)
+        run = PlannerView::tr("nearest published MoE long-context run: %1").arg(error);
+    else if (n.moe)
+        run = PlannerView::tr("nearest published MoE run: %1").arg(error);
+    else if (n.longContext)
+        run = PlannerView::tr("nearest published long-context run: %1").arg(error);
+    else
+        run = PlannerView::tr("nearest published run: %1").arg(error);
+    run += n.heldToBounds
+               ? PlannerView::tr(", held to the validation bounds")
+               : PlannerView::tr(" (shown, not held to the validation bounds: its published setup is one the model does not describe)");
+    return run;
+}
+
 } // namespace
 
 // "Measured · Nearest published run: … — model error +11 % (…)": how the
@@ -104,13 +130,7 @@ QString plannerTrustText(const PlannerResult& r)
             mode += PlannerView::tr("; kernel curves carried over from %1").arg(q(c.compute.carriedFrom).toHtmlEscaped());
     }
     if (!r.nearestRun) return mode;
-    const NearestPublishedRun& n = *r.nearestRun;
-    QString run = PlannerView::tr("nearest published run: %1 — model error %2 % (measured %3, predicted %4 tokens/s per GPU)")
-                      .arg(q(n.name).toHtmlEscaped())
-                      .arg(QStringLiteral("%1%2").arg(n.relativeError >= 0 ? QStringLiteral("+") : QString()).arg(n.relativeError * 100, 0, 'f', 0))
-                      .arg(q(groupedNumber(n.measuredTokensPerSPerGpu)), q(groupedNumber(n.predictedTokensPerSPerGpu)));
-    if (!n.heldToBounds) run += PlannerView::tr(" (shown, not held to the validation bounds: its published setup is one the model does not describe)");
-    return mode + QStringLiteral(" · ") + run;
+    return mode + QStringLiteral(" · ") + nearestRunText(*r.nearestRun);
 }
 
 
