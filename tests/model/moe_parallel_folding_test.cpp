@@ -43,6 +43,19 @@ const OpRow& moeRow(const Evaluation& e, OpKind op, Phase phase)
     return *found;
 }
 
+// Liu et al.'s mapping at seq 4,096, micro-batch 1 (T = 4,096): tokens per
+// expert ep·T·etp·k/(tp·E) and the SwiGLU expert GEMMs N = 2F_e/etp, K = F_e/etp.
+double tokensPerExpert(double tp, double etp, double ep)
+{
+    return ep * kSeq * etp * kTopK / (tp * kExperts);
+}
+
+double expertForwardFlops(double tp, double etp, double ep)
+{
+    const double local = kExperts / ep, n = 2 * kExpertFfn / etp, k = kExpertFfn / etp;
+    return 2 * local * tokensPerExpert(tp, etp, ep) * (n * kHidden + kHidden * k);
+}
+
 } // namespace
 
 TEST_CASE("Liu et al. 2025 folding: TP 2, EP 32, ETP 1 gives 4,096 tokens per expert, 4 local experts of width 3,072 × "
@@ -53,13 +66,10 @@ TEST_CASE("Liu et al. 2025 folding: TP 2, EP 32, ETP 1 gives 4,096 tokens per ex
     const Evaluation e = evaluate(ctx);
     REQUIRE(e.ok);
     // T = 4,096 tokens per micro-batch; each rank dispatches T/tp = 2,048, gathered over etp 1: 2,048.
-    const double T = kSeq, tp = 2, etp = 1, ep = 32;
-    const double tokens = T * etp / tp;
-    const double perExpert = ep * T * etp * kTopK / (tp * kExperts); // 32·4096·8/256 = 4,096
-    CHECK(perExpert == 4096);
-    const double local = kExperts / ep;                                 // 4
-    const double n = 2 * kExpertFfn / etp, k = kExpertFfn / etp;        // SwiGLU up 3,072 wide, down K = 1,536
-    const double forward = 2 * local * perExpert * (n * kHidden + kHidden * k); // 618,475,290,624
+    const double T = kSeq, tokens = T * 1 / 2;
+    CHECK(tokensPerExpert(2, 1, 32) == 4096); // 32·4096·8/256
+    // 4 local experts, up 3,072 × 4,096 and down 4,096 × 1,536: 2·4·4,096·(3,072 + 1,536)·4,096
+    const double forward = expertForwardFlops(2, 1, 32);
     CHECK(forward == 618475290624.0);
     CHECK(moeRow(e, OpKind::ExpertGemms, Phase::Forward).flops.si == Approx(forward).epsilon(1e-12));
     // Permutation reads and writes the 2,048 × top-8 routed copies of h (BF16).
@@ -110,12 +120,9 @@ TEST_CASE("Liu et al. 2025 folding with ETP 2 under TP 4: the expert GEMMs see T
     const EvaluationContext ctx = contextFor(qwen3(4, 8, 8, 2));
     const Evaluation e = evaluate(ctx);
     REQUIRE(e.ok);
-    const double T = kSeq, tp = 4, etp = 2, ep = 8;
-    const double perExpert = ep * T * etp * kTopK / (tp * kExperts); // 8·4096·2·8/512 = 1,024
-    CHECK(perExpert == 1024);
-    const double local = kExperts / ep, n = 2 * kExpertFfn / etp, k = kExpertFfn / etp;
-    CHECK(moeRow(e, OpKind::ExpertGemms, Phase::Forward).flops.si ==
-          Approx(2 * local * perExpert * (n * kHidden + kHidden * k)).epsilon(1e-12));
+    const double T = kSeq, tp = 4, etp = 2;
+    CHECK(tokensPerExpert(4, 2, 8) == 1024); // 8·4096·2·8/512; 16 local experts, up 1,536 and down K = 768 wide
+    CHECK(moeRow(e, OpKind::ExpertGemms, Phase::Forward).flops.si == Approx(expertForwardFlops(4, 2, 8)).epsilon(1e-12));
     const AxisGroups g = axisGroups(ctx.tiers, ctx.scenario.parallel);
     CHECK(g.etp.size == 2);
     CHECK(g.ep.size == 8);
