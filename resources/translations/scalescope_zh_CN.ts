@@ -2110,6 +2110,10 @@ HFU（硬件 FLOPs，含重计算，相对 BF16 峰值）：%4 %</translation>
         <source>; kernel curves carried over from %1</source>
         <translation>；内核曲线沿用自 %1</translation>
     </message>
+    <message>
+        <source> · expert TP %1</source>
+        <translation> · 专家 TP %1</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::PlannerWorkspace</name>

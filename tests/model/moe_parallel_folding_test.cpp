@@ -12,6 +12,7 @@
 #include "model/network/axis_groups.h"
 #include "model/network/mesh_placement.h"
 #include "model/training/layout_check.h"
+#include "model/training/layout_fit.h"
 #include "model/training/memory_per_gpu.h"
 
 #include <algorithm>
@@ -222,4 +223,22 @@ TEST_CASE("parallel.etp: reader and layout check name the path and what was expe
     const std::optional<LayoutProblem> noExperts = layoutProblem(denseCtx, denseCtx.scenario.parallel);
     REQUIRE(noExperts);
     CHECK(noExperts->path == "/parallel/etp");
+}
+
+TEST_CASE("Folded layouts follow a change of GPU count or tp: etp·ep keeps dividing the stage's tp·cp·dp ranks",
+          "[folding][liu2025][layout]")
+{
+    ParallelLayout p = qwen3(2, 16, 32, 1).parallel;
+    // 128 GPUs: tp 2, pp 8 leave dp 8, a stage of 16 ranks: ep 32 falls to 16.
+    const ParallelLayout fewer = fitLayout(p, 128);
+    CHECK(fewer.dp == 8);
+    CHECK(fewer.etp == 1);
+    CHECK(fewer.ep == 16);
+    CHECK(fitLayout(p, 256) == p); // the user's own GPU count gives the layout back
+    // tp 4 on 256 GPUs: dp 8, still 32 ranks per stage; ep 32 stays (unfolded it would fall to 8).
+    p.tp = 4;
+    CHECK(rebalanceLayout(p, 256).ep == 32);
+    ParallelLayout unfolded = p;
+    unfolded.etp = 0;
+    CHECK(rebalanceLayout(unfolded, 256).ep == 8);
 }
