@@ -175,6 +175,10 @@ void ScenarioControls::build()
         connect(c.slider, &QSlider::valueChanged, this, [this, axis](int index) { axisMoved(axis, index); });
         m_axes[axis] = c;
     }
+    m_expertTp = new BoundedComboBox(this);
+    m_expertTp->setObjectName(QStringLiteral("expertTp"));
+    m_expertTp->addItem(QString(), 0);
+    row(QStringLiteral("etp"), m_expertTp);
     m_dp = new QLabel(this);
     row(QStringLiteral("dp"), m_dp);
     m_schedule = new BoundedComboBox(this);
@@ -253,6 +257,7 @@ void ScenarioControls::build()
         if (layers != m_controller.scenario().training.recomputeLayers)
             editWith(tr("Change recomputed layers"), 0, [layers](Scenario& s) { s.training.recomputeLayers = layers; });
     });
+    comboEdit(m_expertTp, QT_TR_NOOP("Change expert TP"), [](Scenario& s, const QVariant& v) { s.parallel.etp = v.toInt(); });
     comboEdit(m_schedule, QT_TR_NOOP("Change schedule"), [](Scenario& s, const QVariant& v) {
         s.parallel.schedule = scheduleFromKey(v.toString().toStdString()).value_or(Schedule::OneFOneB);
         if (s.parallel.schedule != Schedule::Interleaved) s.parallel.vpp = 1;

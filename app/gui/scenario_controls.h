@@ -79,6 +79,7 @@ private:
     void syncSystemLimits(const Scenario& s);
     void syncAttentionKernels(const Scenario& s);
     void syncCalibrations(const Scenario& s); // the calibrations that fit the GPU (calibration list)
+    void syncExpertTp(const Scenario& s);     // the expert TP sizes the model and layout allow
     void axisMoved(const QString& axis, int index);
     // The mode switch and the inference rows (scenario_controls_serving.cpp).
     void buildServing();
@@ -127,6 +128,7 @@ private:
     QComboBox* m_mode = nullptr;
     QComboBox* m_computeCalibration = nullptr; // "": the GPU family's shipped one
     QComboBox* m_networkCalibration = nullptr; // "": nccl-measured
+    QComboBox* m_expertTp = nullptr; // parallel.etp; item data 0 = the key absent (same as TP)
     QLabel* m_dp = nullptr;
     std::map<QString, AxisControl> m_axes;
     std::map<QString, std::vector<int>> m_offered;

@@ -121,6 +121,7 @@ void ScenarioControls::syncFromScenario()
         c.slider->setToolTip(tr("Offered: %1").arg(offeredText) +
                              (excluded.isEmpty() ? QString() : QStringLiteral("\n") + tr("Not offered:") + QStringLiteral("\n") + excluded.trimmed()));
     }
+    syncExpertTp(s);
     m_dp->setText(QString::number(s.parallel.dp));
     m_dp->setToolTip(s.mode == Mode::Inference ? tr("Replicas: GPUs / (TP·PP)") : tr("The GPUs left: GPUs / (TP·PP·CP)"));
     // Rebuilt only when the order changed: a list rebuild relayouts and repaints the dock on every slider step.
@@ -193,6 +194,33 @@ void ScenarioControls::syncAttentionKernels(const Scenario& s)
     const int at = m_attentionKernel->findData(chosen.isEmpty() ? QString() : chosen, Qt::UserRole, Qt::MatchFixedString);
     m_attentionKernel->setCurrentIndex(at >= 0 ? at : 0);
     m_attentionKernel->setEnabled(c != nullptr);
+}
+
+// "Same as TP" (the key absent), then every etp that divides both the expert
+// FFN width and a pipeline stage's tp·cp·dp ranks (layout_check's rules);
+// a training MoE model only.
+void ScenarioControls::syncExpertTp(const Scenario& s)
+{
+    const PlannerResultPtr r = m_controller.result();
+    const ModelSpec* m = r && r->context && r->context->model.id == s.model ? &r->context->model : nullptr;
+    if (!m) m = s.inlineModel ? &*s.inlineModel : m_controller.catalog().model(s.model);
+    const ParallelLayout& p = s.parallel;
+    const long long stageRanks = static_cast<long long>(p.tp) * p.cp * p.dp;
+    std::vector<int> sizes{0};
+    if (m && m->moe)
+        for (int d = 1; d <= m->moe->expertFfn.value && d <= stageRanks; ++d)
+            if (m->moe->expertFfn.value % d == 0 && stageRanks % d == 0) sizes.push_back(d);
+    if (p.etp > 0 && std::find(sizes.begin(), sizes.end(), p.etp) == sizes.end()) sizes.push_back(p.etp); // the file's, shown as is
+    bool same = m_expertTp->count() == static_cast<int>(sizes.size());
+    for (size_t i = 0; same && i < sizes.size(); ++i) same = m_expertTp->itemData(static_cast<int>(i)).toInt() == sizes[i];
+    if (!same) {
+        while (m_expertTp->count() > 1) m_expertTp->removeItem(m_expertTp->count() - 1);
+        for (size_t i = 1; i < sizes.size(); ++i) m_expertTp->addItem(QString::number(sizes[i]), sizes[i]);
+    }
+    m_expertTp->setItemText(0, tr("same as TP (%1)").arg(p.tp));
+    const int at = m_expertTp->findData(p.etp);
+    m_expertTp->setCurrentIndex(at >= 0 ? at : 0);
+    m_expertTp->setEnabled(s.mode == Mode::Training && m && m->moe && sizes.size() > 1);
 }
 
 // The compute calibrations covering the GPU's architecture and the network
@@ -274,7 +302,7 @@ void ScenarioControls::retranslate()
         {"zero", tr("ZeRO stage")}, {"zero3Style", tr("ZeRO-3 weights")}, {"recompute", tr("Recompute")}, {"recomputeLayers", tr("Recomputed layers")},
         {"attention", tr("Attention kernel")}, {"loss", tr("Loss kernel")}, {"tp", tr("TP")},
         {"pp", tr("PP")}, {"cp", tr("CP")}, {"ep", tr("EP")},
-        {"vpp", tr("VPP")}, {"dp", tr("DP")}, {"schedule", tr("Schedule")},
+        {"vpp", tr("VPP")}, {"etp", tr("Expert TP")}, {"dp", tr("DP")}, {"schedule", tr("Schedule")},
         {"order", tr("Axis order")}, {"sharp", tr("SHARP")}, {"mode", tr("Efficiency")},
         {"computeCalibration", tr("Kernel calibration")}, {"networkCalibration", tr("Network calibration")}};
     for (const auto& [key, title] : titles) m_labels[QString::fromLatin1(key)]->setText(title);
@@ -319,6 +347,11 @@ void ScenarioControls::retranslate()
                                 "PyTorch FSDP (llm-foundry, torchtitan) steps the fp32 shard itself (16 B). Memory only."));
     m_mode->setItemText(0, tr("measured (calibrated kernels, NCCL)"));
     m_mode->setItemText(1, tr("theoretical (roofline)"));
+    m_expertTp->setToolTip(tr("Expert tensor parallel (Megatron-Core --expert-tensor-parallel-size): how many GPUs split "
+                              "each expert. Same as TP: experts split over TP and sharded over DP. Set: MoE parallel "
+                              "folding (Liu et al. 2025), the expert layers lay the TP·CP·DP GPUs of each stage out again as "
+                              "expert TP × EP × expert DP, so EP may take GPUs from TP and CP too"));
+    syncExpertTp(m_controller.scenario());
     m_order->setToolTip(tr("Drag to reorder, innermost first: the first axis gets the closest GPUs (same NVLink domain)."));
     const std::pair<const char*, QString> axisTips[] = {
         {"tp", tr("Tensor parallel: splits every layer's matrices")}, {"pp", tr("Pipeline parallel: splits the layers into stages")},

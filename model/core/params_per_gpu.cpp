@@ -21,7 +21,7 @@ ParamsPerGpu paramsPerGpu(const ModelCost& mc, const ModelSpec& m, const Paralle
     const double embedding = p.pp == 1 ? mc.embeddingParams : mc.embeddingParams / (m.tiedEmbeddings ? 1 : 2);
     ParamsPerGpu out;
     out.dense = (dense * stageShare + embedding) / p.tp;
-    out.expert = expert * stageShare / (static_cast<double>(p.tp) * p.ep);
+    out.expert = expert * stageShare / (static_cast<double>(p.expertTp()) * p.ep);
     return out;
 }
 

@@ -57,6 +57,8 @@ bool layoutProblem(const ResolvedSystem& sys, const ParallelLayout& p, long long
     if (p.pp > m.layers.value)
         return fail(path + "/pp", "expected at most one stage per layer (" + std::to_string(m.layers.value) + ")");
     if (p.ep > 1 && !m.moe) return fail(path + "/ep", "expected ep = 1: the model has no experts");
+    if (p.folded())
+        return fail(path + "/etp", "expected no etp when serving (expert tensor parallelism is modelled for training only)");
     if (p.dp % p.ep != 0)
         return fail(path + "/ep", "expected ep to divide dp (experts are sharded over data-parallel ranks)");
     if (!sys.gpu.peak(sys.scenario.inference.precision))

@@ -19,6 +19,16 @@ MeshCoordinates meshCoordinates(const ParallelLayout& p, long long rank) noexcep
     c.dp = at(Axis::Dp);
     c.pp = at(Axis::Pp);
     c.ep = c.dp % std::max(1, p.ep);
+    c.etp = c.tp;
+    c.edp = c.dp / std::max(1, p.ep);
+    if (p.folded()) {
+        const long long ppStride = axisStride(p, Axis::Pp), pp = std::max(1, p.pp);
+        const long long stageIndex = rank % ppStride + rank / (ppStride * pp) * ppStride;
+        const long long etp = std::max(1, p.etp), ep = std::max(1, p.ep);
+        c.etp = static_cast<int>(stageIndex % etp);
+        c.ep = static_cast<int>(stageIndex / etp % ep);
+        c.edp = static_cast<int>(stageIndex / (etp * ep));
+    }
     return c;
 }
 
@@ -42,6 +52,12 @@ long long groupIndex(const ParallelLayout& p, const MeshCoordinates& c, Axis a) 
     const auto digit = [&](bool skip, long long value, long long radix) {
         if (!skip) index = index * radix + value;
     };
+    if (a == Axis::Ep && p.folded()) { // the expert coordinates replace tp, cp and dp
+        digit(false, c.pp, std::max(1, p.pp));
+        digit(false, c.etp, std::max(1, p.etp));
+        digit(false, c.edp, std::max(1LL, static_cast<long long>(p.expertDataParallel())));
+        return index;
+    }
     digit(a == Axis::Tp, c.tp, std::max(1, p.tp));
     digit(a == Axis::Cp, c.cp, std::max(1, p.cp));
     digit(a == Axis::Pp, c.pp, std::max(1, p.pp));
@@ -70,6 +86,8 @@ RankHoldings rankHoldings(const ParallelLayout& p, const ModelSpec& model, const
     }
     h.tensorSlice = c.tp;
     h.tensorSlices = std::max(1, p.tp);
+    h.expertSlice = c.etp;
+    h.expertSlices = std::max(1, p.expertTp());
     return h;
 }
 

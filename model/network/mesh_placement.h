@@ -7,6 +7,10 @@
 //
 //   order tp,cp,ep,dp,pp with tp=8 dp=2 pp=4:  rank 0..7 = tp 0..7 of (dp 0, pp 0),
 //   8..15 = tp 0..7 of (dp 1, pp 0), 16..23 = (dp 0, pp 1), ...
+//
+// Folded (parallel.etp set, Liu et al. 2025): the expert coordinates come
+// from the rank's index within its pipeline stage, etp innermost, then ep,
+// then edp (axis_groups.h); the EP group is the ranks of one (etp, edp, pp).
 
 #include "model/spec/model_spec.h"
 #include "model/spec/scenario.h"
@@ -19,6 +23,7 @@ namespace scalescope {
 struct MeshCoordinates {
     long long rank = 0;
     int tp = 0, cp = 0, ep = 0, dp = 0, pp = 0;
+    int etp = 0, edp = 0; // expert tensor-parallel and expert-data-parallel coordinates
 };
 
 // Precondition: 0 <= rank < tp·cp·dp·pp.
@@ -35,6 +40,7 @@ struct RankHoldings {
     std::vector<std::pair<int, int>> layers; // [first, last] of each virtual chunk of its stage
     int firstExpert = 0, experts = 0;        // routed experts of its EP rank (0 for a dense model)
     int tensorSlice = 0, tensorSlices = 1;   // 1/tp of every weight matrix
+    int expertSlice = 0, expertSlices = 1;   // 1/etp of every expert matrix (etp = tp unless folded)
 };
 
 // Layers split as evenly as possible over pp·vpp chunks; stage s holds

@@ -54,7 +54,9 @@ SearchResult searchLayouts(const EvaluationContext& base, const SearchOptions& o
         }
     };
     const LayoutGridBounds bounds{gpus, m.heads.value, layers, experts, o.maxCp};
-    forEachMeshShape(bounds, ctx.scenario.parallel, [&](ParallelLayout p) {
+    ParallelLayout unfolded = ctx.scenario.parallel;
+    unfolded.etp = 0; // the grid shards experts over dp (ep divides dp), experts split over tp
+    forEachMeshShape(bounds, unfolded, [&](ParallelLayout p) {
         for (int mb : o.microbatchSizes) {
             p.microbatchSize = mb;
             p.vpp = 1;

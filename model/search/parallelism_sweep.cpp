@@ -38,7 +38,8 @@ std::vector<long long> candidates(const EvaluationContext& ctx, SweepAxis axis)
     case SweepAxis::Tp: return divisors(freeGpus(product({p.pp, p.cp})), m.heads.value);
     case SweepAxis::Pp: return divisors(freeGpus(product({p.tp, p.cp})), m.layers.value);
     case SweepAxis::Cp: return divisors(freeGpus(product({p.tp, p.pp})), s.training.seqLen);
-    case SweepAxis::Ep: return divisors(p.dp, m.moe ? m.moe->experts.value : 1);
+    case SweepAxis::Ep: // folded: ep takes its ranks from a stage's tp·cp·dp, etp·ep of them
+        return divisors(p.folded() ? product({p.tp, p.cp, p.dp}) / p.etp : p.dp, m.moe ? m.moe->experts.value : 1);
     case SweepAxis::Microbatch:
         return p.dp > 0 && s.training.globalBatch % p.dp == 0 ? divisors(s.training.globalBatch / p.dp, s.training.globalBatch)
                                                               : std::vector<long long>{};

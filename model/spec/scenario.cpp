@@ -128,6 +128,12 @@ int ParallelLayout::size(Axis a) const noexcept
     return 1;
 }
 
+double ParallelLayout::expertDataParallel() const noexcept
+{
+    if (folded()) return static_cast<double>(tp) * cp * dp / (static_cast<double>(etp) * ep);
+    return static_cast<double>(dp) / ep * cp;
+}
+
 namespace {
 
 // An inline system or model: read as a spec, by the spec reader's rules (a
@@ -262,6 +268,7 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
     p.cp = static_cast<int>(r.whole("/parallel/cp", 1, 1));
     p.ep = static_cast<int>(r.whole("/parallel/ep", 1, 1));
     p.vpp = static_cast<int>(r.whole("/parallel/vpp", 1, 1));
+    if (r.at("/parallel/etp")) p.etp = static_cast<int>(r.whole("/parallel/etp", 1, 1));
     p.microbatchSize = static_cast<int>(r.whole("/parallel/microbatch_size", 1, 1));
     const long long modelParallel = static_cast<long long>(p.tp) * p.pp * p.cp;
     p.dp = static_cast<int>(r.whole("/parallel/dp", modelParallel > 0 ? std::max(1LL, s.gpus / modelParallel) : 1, 1));

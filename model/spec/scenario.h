@@ -111,11 +111,25 @@ struct TrainingSettings {
 
 struct ParallelLayout {
     int tp = 1, pp = 1, cp = 1, ep = 1, dp = 1, vpp = 1;
+    // Expert tensor parallelism ("etp"; Megatron-Core
+    // --expert-tensor-parallel-size). 0 = the key is absent: the expert
+    // layers split every expert over the attention's tp and shard experts
+    // over dp (ep divides dp). Set, the expert layers are folded (Liu et al.
+    // 2025, "MoE Parallel Folding", arXiv 2504.14960): within each pipeline
+    // stage the tp·cp·dp ranks are laid out again as etp × ep × edp, etp
+    // innermost, so ep may draw its ranks from tp and cp as well as dp.
+    int etp = 0;
     int microbatchSize = 1;
     Schedule schedule = Schedule::OneFOneB;
     AxisOrder order{Axis::Tp, Axis::Cp, Axis::Ep, Axis::Dp, Axis::Pp};
 
     [[nodiscard]] int size(Axis a) const noexcept;
+    [[nodiscard]] bool folded() const noexcept { return etp > 0; }
+    // The tensor-parallel size of the expert GEMMs: etp when folded, else tp.
+    [[nodiscard]] int expertTp() const noexcept { return etp > 0 ? etp : tp; }
+    // Ranks that hold the same experts (the expert-gradient group): folded,
+    // tp·cp·dp / (etp·ep); otherwise dp·cp / ep.
+    [[nodiscard]] double expertDataParallel() const noexcept;
     bool operator==(const ParallelLayout&) const = default;
 };
 

@@ -50,6 +50,7 @@ json scenarioToJson(const Scenario& s)
     const ParallelLayout& p = s.parallel;
     j["parallel"] = {{"tp", p.tp}, {"pp", p.pp}, {"cp", p.cp}, {"ep", p.ep}, {"dp", p.dp}, {"vpp", p.vpp},
                      {"microbatch_size", p.microbatchSize}, {"schedule", scheduleKey(p.schedule)}, {"order", order}};
+    if (p.folded()) j["parallel"]["etp"] = p.etp;
     j["efficiency"] = s.efficiency == EfficiencyMode::Measured ? "measured" : "theoretical";
     if (!s.calibration.compute.empty()) j["calibration"]["compute"] = s.calibration.compute;
     if (!s.calibration.network.empty()) j["calibration"]["network"] = s.calibration.network;

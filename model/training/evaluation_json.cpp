@@ -92,6 +92,8 @@ json evaluationToJson(const EvaluationContext& ctx, const Evaluation& e)
     out["goodput"] = goodputJson(ctx, e, facility);
     if (e.timeToTrain.si > 0) out["time_to_train_s"] = e.timeToTrain.si;
     if (e.tpComputeBoundLimit > 0) out["tp_compute_bound_limit"] = e.tpComputeBoundLimit;
+    if (const ParallelLayout& p = s.parallel; p.folded())
+        out["expert_layout"] = {{"etp", p.etp}, {"ep", p.ep}, {"edp", p.expertDataParallel()}};
     return out;
 }
 

@@ -98,7 +98,8 @@ void stageEndKernels(const EvaluationContext& ctx, const ParallelLayout& p, cons
 
 // The compute operations of one transformer layer (dense or MoE), count 1,
 // with a recompute row for every forward row (the caller keeps those its
-// recompute mode runs). Depends on the layout only through tp, cp, ep and T.
+// recompute mode runs). Depends on the layout only through tp, cp, ep, the
+// expert tp and T.
 void layerKernels(const EvaluationContext& ctx, const ParallelLayout& p, const KernelCosts& kc, const StageGeometry& g,
                   bool moe, LayerKernels& t)
 {
@@ -145,23 +146,27 @@ void layerKernels(const EvaluationContext& ctx, const ParallelLayout& p, const K
         const MoeSpec& moeSpec = *m.moe;
         const double experts = moeSpec.experts.value, k = moeSpec.topK.value, fe = moeSpec.expertFfn.value, ep = p.ep;
         const int local = std::max(1, static_cast<int>(experts / ep));
-        const double perExpert = ep * T * k / experts;
+        // Expert tensor parallelism (Liu et al. 2025, "MoE Parallel Folding"):
+        // each rank dispatches its T/tp sequence-parallel tokens and the
+        // expert GEMMs see them gathered over etp (etp = tp unless folded).
+        const double etp = p.expertTp(), Te = p.folded() ? T * etp / tp : T;
+        const double perExpert = ep * Te * k / experts;
         // The grouped GEMM waits for the busiest expert: efficiency ÷ (max / mean tokens per expert).
         const double balance = kc.measured() ? 1.0 / moeLoadImbalance(ctx.compute, ctx.scenario.training.moeBalancing).value : 1.0;
         addLinear(kc, t, OpKind::Router, scope, layers, {{Tsp, experts, h}}, full);
-        addMemoryOp(kc, t, OpKind::Permute, MemoryOp::Permute, scope, 2 * layers, 2 * T * k * h * act, 2 * T * k * h * act, full);
+        addMemoryOp(kc, t, OpKind::Permute, MemoryOp::Permute, scope, 2 * layers, 2 * Te * k * h * act, 2 * Te * k * h * act, full);
         Acc f, b;
-        kc.groupedGemm(f, GemmPass::Forward, perExpert, gates * fe / tp, h, local, balance);
-        kc.groupedGemm(f, GemmPass::Forward, perExpert, h, fe / tp, local, balance);
-        for (auto [n, kk] : {std::pair{gates * fe / tp, h}, std::pair{h, fe / tp}}) {
+        kc.groupedGemm(f, GemmPass::Forward, perExpert, gates * fe / etp, h, local, balance);
+        kc.groupedGemm(f, GemmPass::Forward, perExpert, h, fe / etp, local, balance);
+        for (auto [n, kk] : {std::pair{gates * fe / etp, h}, std::pair{h, fe / etp}}) {
             kc.groupedGemm(b, GemmPass::DataGrad, perExpert, n, kk, local, balance);
             kc.groupedGemm(b, GemmPass::WeightGrad, perExpert, n, kk, local, balance);
         }
         t.add(kc.row(f, OpKind::ExpertGemms, Phase::Forward, scope, OpBound::GroupedGemm, layers));
         t.add(kc.row(b, OpKind::ExpertGemms, Phase::Backward, scope, OpBound::GroupedGemm, layers));
         t.add(kc.row(f, OpKind::ExpertGemms, Phase::Recompute, scope, OpBound::GroupedGemm, layers));
-        activationWidth = T * k * fe / tp;
-        gemmInputs = T * (h + vWidth / tp) + T * k * (h + fe / tp);
+        activationWidth = Te * k * fe / etp;
+        gemmInputs = T * (h + vWidth / tp) + Te * k * (h + fe / etp);
         if (moeSpec.sharedExperts.value > 0) {
             const double fs = fe * moeSpec.sharedExperts.value;
             addLinear(kc, t, OpKind::MlpUp, scope, layers, {{T, gates * fs / tp, h}}, full);
@@ -209,7 +214,7 @@ struct LayerKey {
     Fp8Scaling fp8Scaling = Fp8Scaling::Delayed;
     MoeBalancing moeBalancing = MoeBalancing::AuxiliaryLoss;
     CrossEntropyKernel crossEntropy = CrossEntropyKernel::Fused;
-    int seqLen = 0, tp = 0, cp = 0, ep = 0, microbatch = 0;
+    int seqLen = 0, tp = 0, cp = 0, ep = 0, etp = 0, microbatch = 0;
     KernelSet set = KernelSet::DenseLayer;
     bool operator==(const LayerKey&) const = default;
 };
@@ -224,7 +229,7 @@ const LayerKernels& cachedKernelRows(const EvaluationContext& ctx, const Paralle
 {
     constexpr size_t kEntries = 64;
     thread_local std::array<LayerEntry, kEntries> cache{};
-    const int ep = set == KernelSet::MoeLayer ? p.ep : 1;
+    const int ep = set == KernelSet::MoeLayer ? p.ep : 1, etp = set == KernelSet::MoeLayer ? p.expertTp() : 0;
     const TrainingSettings& training = ctx.scenario.training;
     const LayerKey key{&ctx,
                        ctx.instance,
@@ -236,10 +241,12 @@ const LayerKernels& cachedKernelRows(const EvaluationContext& ctx, const Paralle
                        p.tp,
                        p.cp,
                        ep,
+                       etp,
                        p.microbatchSize,
                        set};
     const size_t slot = (static_cast<size_t>(p.tp) * 131 + static_cast<size_t>(p.cp) * 31 + static_cast<size_t>(ep) * 7 +
-                         static_cast<size_t>(p.microbatchSize) * 3 + static_cast<size_t>(set) * 17) % kEntries;
+                         static_cast<size_t>(etp) * 11 + static_cast<size_t>(p.microbatchSize) * 3 + static_cast<size_t>(set) * 17) %
+                        kEntries;
     LayerEntry& entry = cache[slot];
     if (!(entry.key == key)) {
         entry.rows = LayerKernels{};

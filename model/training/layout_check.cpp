@@ -43,9 +43,26 @@ std::optional<LayoutProblem> check(const EvaluationContext& ctx, const ParallelL
         return fail("/parallel/ep", [&] { return "expected ep = 1 for the dense model " + m.name + ", found " + n(p.ep); });
     if (!epSplitsExperts(m, p.ep))
         return fail("/parallel/ep", [&] { return "expected ep to divide the " + n(m.moe->experts.value) + " experts, found " + n(p.ep); });
-    if (p.dp % p.ep != 0)
+    if (p.etp < 0)
+        return fail("/parallel/etp", [&] { return "expected etp to be at least 1, found " + n(p.etp); });
+    if (p.folded() && !m.moe)
+        return fail("/parallel/etp", [&] { return "expected no etp for the dense model " + m.name + " (it has no expert layers)"; });
+    if (p.folded()) {
+        // MoE parallel folding (Liu et al. 2025): etp·ep·edp = tp·cp·dp in every pipeline stage.
+        const long long stageRanks = static_cast<long long>(p.tp) * p.cp * p.dp, expertModel = static_cast<long long>(p.etp) * p.ep;
+        if (stageRanks % expertModel != 0)
+            return fail("/parallel/etp", [&] {
+                return "expected etp·ep to divide tp·cp·dp = " + n(stageRanks) + " (the ranks of a pipeline stage the expert layers fold onto), found " +
+                       n(p.etp) + "·" + n(p.ep) + " = " + n(expertModel);
+            });
+        if (m.moe->expertFfn.value % p.etp != 0)
+            return fail("/parallel/etp", [&] {
+                return "expected etp to divide the expert FFN width " + n(m.moe->expertFfn.value) + ", found " + n(p.etp);
+            });
+    } else if (p.dp % p.ep != 0)
         return fail("/parallel/ep", [&] {
-            return "expected ep to divide dp (" + n(p.dp) + "): experts are sharded across the data-parallel ranks, found ep " + n(p.ep);
+            return "expected ep to divide dp (" + n(p.dp) + "): experts are sharded across the data-parallel ranks, found ep " + n(p.ep) +
+                   " (set parallel.etp to fold ep onto the tp·cp·dp ranks)";
         });
     if (s.training.seqLen % p.cp != 0)
         return fail("/parallel/cp", [&] { return "expected cp to divide seq_len (" + n(s.training.seqLen) + "), found " + n(p.cp); });

@@ -26,7 +26,13 @@ ParallelLayout fitLayout(const ParallelLayout& preferred, long long gpus) noexce
         room /= *size;
     }
     p.dp = static_cast<int>(room);
-    p.ep = largestCommonDivisor(std::max(p.ep, 1), p.dp);
+    if (p.folded()) { // etp·ep divides the tp·cp·dp ranks of a stage
+        const long long stageRanks = static_cast<long long>(p.tp) * p.cp * p.dp;
+        p.etp = largestCommonDivisor(p.etp, stageRanks);
+        p.ep = largestCommonDivisor(std::max(p.ep, 1), stageRanks / p.etp);
+    } else {
+        p.ep = largestCommonDivisor(std::max(p.ep, 1), p.dp);
+    }
     if (p.pp == 1) {
         p.vpp = 1;
         if (p.schedule == Schedule::Interleaved) p.schedule = Schedule::OneFOneB;
@@ -39,6 +45,9 @@ ParallelLayout fitLayoutToModel(const ParallelLayout& preferred, const ModelSpec
     ParallelLayout p = preferred;
     while (p.tp > 1 && (!tpSplitsHeads(m, p.tp) || gpus % p.tp != 0)) --p.tp;
     while (p.ep > 1 && !epSplitsExperts(m, p.ep)) --p.ep;
+    if (!m.moe) p.etp = 0;
+    else
+        while (p.etp > 1 && m.moe->expertFfn.value % p.etp != 0) --p.etp;
     const long long layers = std::max<long long>(m.layers.value, 1);
     while (p.pp > 1 && p.pp > layers) --p.pp;
     while (p.vpp > 1 && static_cast<long long>(p.pp) * p.vpp > layers) --p.vpp;
@@ -49,7 +58,9 @@ ParallelLayout rebalanceLayout(ParallelLayout p, long long gpus) noexcept
 {
     const long long mp = static_cast<long long>(p.tp) * p.pp * p.cp;
     if (mp > 0 && gpus % mp == 0) p.dp = static_cast<int>(gpus / mp);
-    while (p.ep > 1 && p.dp % p.ep != 0) --p.ep;
+    const long long stageRanks = static_cast<long long>(p.tp) * p.cp * p.dp;
+    if (p.folded()) p.etp = largestCommonDivisor(p.etp, stageRanks);
+    while (p.ep > 1 && (p.folded() ? stageRanks % (static_cast<long long>(p.etp) * p.ep) != 0 : p.dp % p.ep != 0)) --p.ep;
     if (p.pp == 1) p.vpp = 1;
     if (p.vpp > 1) p.schedule = Schedule::Interleaved;
     else if (p.schedule == Schedule::Interleaved) p.schedule = Schedule::OneFOneB;

@@ -48,7 +48,7 @@ MemoryPerGpu memoryPerGpu(const EvaluationContext& ctx, const ParallelLayout& p,
     const ModelSpec& m = ctx.model;
     const ModelCost& mc = ctx.cost;
     const double dpDense = static_cast<double>(p.dp) * p.cp;
-    const double dpExpert = std::max(1.0, static_cast<double>(p.dp) / p.ep * p.cp);
+    const double dpExpert = std::max(1.0, p.expertDataParallel());
     const int zero = zeroStage;
     auto sharded = [&](double bytesPerParam, bool shard) {
         return shard ? params.dense * bytesPerParam / dpDense + params.expert * bytesPerParam / dpExpert

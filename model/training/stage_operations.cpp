@@ -32,7 +32,7 @@ void addLayers(const EvaluationContext& ctx, const ParallelLayout& p, const Stag
 struct GroupsKey {
     const EvaluationContext* ctx = nullptr;
     std::uint64_t instance = 0;
-    int tp = 0, cp = 0, ep = 0, dp = 0, pp = 0;
+    int tp = 0, cp = 0, ep = 0, etp = 0, dp = 0, pp = 0;
     AxisOrder order{};
     bool operator==(const GroupsKey&) const = default;
 };
@@ -47,9 +47,9 @@ PlacedGroups& cachedAxisGroups(const EvaluationContext& ctx, const ParallelLayou
 {
     constexpr size_t kEntries = 64;
     thread_local std::array<PlacedGroups, kEntries> cache{};
-    const GroupsKey key{&ctx, ctx.instance, p.tp, p.cp, p.ep, p.dp, p.pp, p.order};
+    const GroupsKey key{&ctx, ctx.instance, p.tp, p.cp, p.ep, p.etp, p.dp, p.pp, p.order};
     size_t hash = static_cast<size_t>(p.tp) * 131 + static_cast<size_t>(p.cp) * 31 + static_cast<size_t>(p.ep) * 7 +
-                  static_cast<size_t>(p.dp) * 17 + static_cast<size_t>(p.pp) * 3;
+                  static_cast<size_t>(p.dp) * 17 + static_cast<size_t>(p.pp) * 3 + static_cast<size_t>(p.etp) * 37;
     for (Axis a : p.order) hash = hash * 5 + static_cast<size_t>(a);
     PlacedGroups& entry = cache[hash % kEntries];
     if (!(entry.key == key)) {

@@ -76,6 +76,34 @@ Seconds perLayer(const OperationTable& t, OpScope scope, Phase phase, double lay
 
 constexpr std::initializer_list<OpBound> kAllCompute = {OpBound::Gemm, OpBound::GroupedGemm, OpBound::Attention, OpBound::Memory};
 
+// Folded expert tensor parallelism (parallel.etp > 1; Megatron-Core's
+// alltoall token dispatcher): after the EP dispatch each rank AllGathers the
+// routed tokens of its etp group, T·etp/tp tokens × top_k copies, and
+// ReduceScatters the expert output before the combine; backward runs the
+// two the other way (the gathered input is kept for the weight gradient).
+// The grouped GEMM takes no comm-GEMM overlap (Transformer Engine's
+// userbuffers serve its linear layers), so they run exposed.
+void addExpertTpCommunication(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g, bool moe,
+                              double layers, Evaluation& e) noexcept
+{
+    const ModelSpec& m = ctx.model;
+    if (!moe || !m.moe || !p.folded() || p.etp <= 1) return;
+    const Comm comm(ctx, g);
+    const double tokens = g.tokens * p.etp / p.tp * m.moe->topK.value;
+    const Bytes routed{tokens * m.hidden.value * kActivationBytes};
+    const CollectiveCost& ag = comm.run(CollectiveKind::AllGather, routed, g.groups().etp);
+    const double matmuls = g.recomputed[static_cast<size_t>(RecomputedWork::Matmuls)];
+    for (Phase ph : {Phase::Forward, Phase::Backward, Phase::Recompute}) {
+        const double share = ph == Phase::Recompute ? matmuls : 1.0;
+        if (share == 0) continue;
+        constexpr double calls = 2; // AllGather and ReduceScatter (ring: equal cost)
+        e.ops.add(commRow(comm, ag, OpKind::TpCollective, ph, OpStream::Tp, OpScope::MoeLayer, layers * share, routed * calls,
+                          ag.time * calls, Seconds{}));
+    }
+    AxisComm& a = e.axis(CommAxis::Tp);
+    a.tier = std::max(a.tier, ag.spannedTier);
+}
+
 } // namespace
 
 void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g, bool moe,
@@ -119,18 +147,24 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
         auto chunk = [&](Seconds gemm) { return chunked ? std::min(c, gemm) * firstChunkWaits : Seconds{}; };
         auto bulk = [&](Seconds gemm) { return sequenceParallel ? std::min(c, gemm) : Seconds{}; };
         const double upShare = m.ffnType == FfnType::SwiGlu ? 2.0 / 3.0 : 0.5;
+        // Folded (parallel.etp set), the routed experts gather over the etp
+        // group instead (below): the tp group's MLP collectives serve the
+        // shared experts only, none without them.
+        const bool expertsOwnGroup = moe && p.folded() && m.moe;
+        const bool mlpOnTp = !expertsOwnGroup || m.moe->sharedExperts.value > 0;
         for (Phase ph : passes) {
             if (rowsOf(ph) == 0) continue;
             // Expert GEMMs count as the MLP's, split up / down by their widths.
             const TpPartnerGemms& layer = tpPartners[static_cast<size_t>(ph)];
-            const TpPartnerGemms gemm{layer.qkv, layer.out, layer.up + layer.experts * upShare,
-                                      layer.down + layer.experts * (1 - upShare), {}};
-            double calls = 4;
-            Seconds hidden = chunk(gemm.qkv) + chunk(gemm.out) + chunk(gemm.up) + chunk(gemm.down);
+            const Seconds experts = expertsOwnGroup ? Seconds{} : layer.experts;
+            const TpPartnerGemms gemm{layer.qkv, layer.out, layer.up + experts * upShare, layer.down + experts * (1 - upShare), {}};
+            double calls = mlpOnTp ? 4 : 2;
+            Seconds hidden = chunk(gemm.qkv) + chunk(gemm.out) + (mlpOnTp ? chunk(gemm.up) + chunk(gemm.down) : Seconds{});
             if (ph == Phase::Backward && sequenceParallel) {
                 // Data and weight gradients take half of a backward GEMM row each.
-                calls = 6;
-                hidden = chunk(gemm.out / 2) + chunk(gemm.down / 2) + bulk(gemm.qkv / 2) * 2.0 + bulk(gemm.up / 2) * 2.0;
+                calls = mlpOnTp ? 6 : 3;
+                hidden = chunk(gemm.out / 2) + bulk(gemm.qkv / 2) * 2.0 +
+                         (mlpOnTp ? chunk(gemm.down / 2) + bulk(gemm.up / 2) * 2.0 : Seconds{});
             }
             t.add(commRow(comm, ag, OpKind::TpCollective, ph, OpStream::Tp, scope, layers * rowsOf(ph), activation * calls,
                           c * calls, hidden));
@@ -139,6 +173,7 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
         a.tier = std::max(a.tier, ag.spannedTier);
         a.perGpuBandwidth = ag.algorithmBandwidth(activation);
     }
+    addExpertTpCommunication(ctx, p, g, moe, layers, e);
     if (p.cp > 1) {
         // Ring attention: K and V of the whole sequence circulate (backward adds their gradients).
         const double tpShare = std::min<double>(p.tp, m.kvHeads.value);

@@ -2138,6 +2138,10 @@ HFU（硬件 FLOPs，含重计算，相对 BF16 峰值）：%4 %</translation>
         <source>, held to the validation bounds</source>
         <translation>，计入验证误差界</translation>
     </message>
+    <message>
+        <source> · expert TP %1</source>
+        <translation> · 专家 TP %1</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::PlannerWorkspace</name>
@@ -3422,6 +3426,22 @@ Airflow for this job: %3 m³/h (%4 of heat)</source>
     <message>
         <source>The collective efficiencies the measured numbers rest on: the shipped NCCL calibration or one imported from nccl-tests logs</source>
         <translation>实测数字所依据的集合通信效率：随附的 NCCL 校准，或从 nccl-tests 日志导入的校准</translation>
+    </message>
+    <message>
+        <source>Change expert TP</source>
+        <translation>更改专家张量并行</translation>
+    </message>
+    <message>
+        <source>same as TP (%1)</source>
+        <translation>与 TP 相同（%1）</translation>
+    </message>
+    <message>
+        <source>Expert TP</source>
+        <translation>专家 TP</translation>
+    </message>
+    <message>
+        <source>Expert tensor parallel (Megatron-Core --expert-tensor-parallel-size): how many GPUs split each expert. Same as TP: experts split over TP and sharded over DP. Set: MoE parallel folding (Liu et al. 2025), the expert layers lay the TP·CP·DP GPUs of each stage out again as expert TP × EP × expert DP, so EP may take GPUs from TP and CP too</source>
+        <translation>专家张量并行（Megatron-Core --expert-tensor-parallel-size）：每个专家由多少块 GPU 切分。与 TP 相同：专家按 TP 切分，并分布到各 DP 副本上。设定后：MoE 并行折叠（Liu et al. 2025），专家层把每个流水线阶段的 TP·CP·DP 块 GPU 重新排布为专家 TP × EP × 专家 DP，因此 EP 也可以使用 TP 和 CP 的 GPU</translation>
     </message>
 </context>
 <context>

@@ -19,6 +19,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -402,4 +403,46 @@ TEST_CASE("Controls: the calibrations that fit the GPU are offered, a choice is 
         CHECK(box->itemText(0).contains(QStringLiteral("compute-blackwell")));
     }
     fs::remove_all(dir);
+}
+
+TEST_CASE("Controls: Expert TP (parallel.etp) folds EP over the TP·CP·DP ranks (Liu et al. 2025): EP 32 is offered with "
+          "TP 2 and DP 16 only once expert TP is set, each change is one undo step, and a dense model disables it",
+          "[planner][controls][folding]")
+{
+    Controls c("default");
+    Scenario qwen = c.controller.scenario();
+    qwen.gpus = 256;
+    qwen.model = "qwen3-235b-a22b";
+    qwen.training.seqLen = 4096;
+    qwen.training.globalBatch = 2048;
+    qwen.parallel = ParallelLayout{};
+    qwen.parallel.tp = 2;
+    qwen.parallel.pp = 8;
+    qwen.parallel.dp = 16;
+    qwen.parallel.ep = 16;
+    c.controller.edit(qwen, QStringLiteral("Qwen3"));
+    c.settle();
+    auto* etp = c.child<QComboBox>("expertTp");
+    REQUIRE(etp->isEnabled());
+    CHECK(etp->currentData().toInt() == 0); // same as TP: the key absent
+    const std::vector<int> unfolded = c.widget.offered(QStringLiteral("ep"));
+    CHECK(std::find(unfolded.begin(), unfolded.end(), 32) == unfolded.end()); // ep must divide dp 16
+    const int one = etp->findData(1);
+    REQUIRE(one > 0);
+    const int undoBefore = c.controller.undoStack()->count();
+    etp->setCurrentIndex(one);
+    Q_EMIT etp->activated(one);
+    c.settle();
+    CHECK(c.controller.undoStack()->count() == undoBefore + 1);
+    CHECK(c.controller.scenario().parallel.etp == 1);
+    const std::vector<int> folded = c.widget.offered(QStringLiteral("ep"));
+    CHECK(std::find(folded.begin(), folded.end(), 32) != folded.end()); // etp·ep = 32 divides tp·dp = 32
+    CHECK(c.controller.result()->evaluation.ok);
+    c.controller.undoStack()->undo();
+    c.settle();
+    CHECK(c.controller.scenario().parallel.etp == 0);
+    CHECK(etp->currentData().toInt() == 0);
+
+    Controls dense("default"); // Llama 3 70B: no experts to fold
+    CHECK_FALSE(dense.child<QComboBox>("expertTp")->isEnabled());
 }

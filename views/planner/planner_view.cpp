@@ -288,6 +288,7 @@ void PlannerView::refresh()
     const bool serving = m_result->serving();
     QString layout = serving ? tr("TP %1 · PP %2 · DP %3 · EP %4").arg(p.tp).arg(p.pp).arg(p.dp).arg(p.ep)
                              : tr("TP %1 · PP %2 · DP %3 · CP %4 · EP %5").arg(p.tp).arg(p.pp).arg(p.dp).arg(p.cp).arg(p.ep);
+    if (p.folded() && !serving) layout += tr(" · expert TP %1").arg(p.etp);
     if (p.vpp > 1 && !serving) layout += tr(" · VPP %1").arg(p.vpp);
     const QString system = m_result->context ? q(m_result->context->system.name) : q(s.system);
     const QString model = m_result->context ? q(m_result->context->model.name) : q(s.model);
