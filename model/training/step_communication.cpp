@@ -4,12 +4,15 @@
 #include "model/compute/kernel_efficiency.h"
 #include "model/training/memory_per_gpu.h"
 #include "model/network/collectives.h"
+#include "model/network/ep_dispatch.h"
 #include "model/training/layer_kernels.h"
 #include "model/core/recompute_policy.h"
 
 #include <algorithm>
 #include <array>
 #include <initializer_list>
+#include <utility>
+#include <vector>
 
 namespace scalescope {
 
@@ -75,6 +78,92 @@ Seconds perLayer(const OperationTable& t, OpScope scope, Phase phase, double lay
 }
 
 constexpr std::initializer_list<OpBound> kAllCompute = {OpBound::Gemm, OpBound::GroupedGemm, OpBound::Attention, OpBound::Memory};
+
+// One EP exchange (a dispatch or a combine) of one MoE layer and pass: its
+// time, the bytes on its bottleneck link per GPU, and that link's efficiency.
+struct EpExchange {
+    Seconds time{};
+    Bytes bytes{};
+    double efficiency = 1;
+    const std::string* source = nullptr;
+    int spannedTier = -1;
+};
+
+// Megatron-Core's alltoall dispatcher: one NCCL AllToAll over the EP group
+// in which each GPU's tokens go to ~top_k of the ep ranks (seed 004's
+// sparse AllToAll); dispatch and combine move the same bytes.
+EpExchange ncclAllToAll(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g, double tokens) noexcept
+{
+    const ModelSpec& m = ctx.model;
+    const double ep = p.ep, k = m.moe->topK.value, h = m.hidden.value;
+    const Bytes groupArray{ep * ep * tokens * h * kActivationBytes}; // the AllToAll input over all members
+    // Node-limited routing (DeepSeek-V3 §2.1.2) sends a token across the
+    // scale-out network to at most M nodes, once per node (§3.2.2).
+    const bool crossesDomains = g.groups().ep.spannedTier >= 1;
+    const double destinations =
+        m.moe->maxNodesPerToken && crossesDomains ? std::min<double>(k, m.moe->maxNodesPerToken->value) : k;
+    const Comm sparse(ctx, g, destinations);
+    const CollectiveCost& a2a = sparse.run(CollectiveKind::AllToAll, groupArray, g.groups().ep);
+    EpExchange x;
+    x.time = a2a.time;
+    x.bytes = Bytes{tokens * h * kActivationBytes * std::min(destinations, ep) * (ep - 1) / ep}; // leaves one GPU
+    x.spannedTier = a2a.spannedTier;
+    sparse.describe(a2a, x.efficiency, x.source);
+    return x;
+}
+
+// DeepEP's normal kernels (network/ep_dispatch.h): NVLink within a domain,
+// across domains once per destination node over the scale-out network then
+// forwarded over NVLink, at DeepEP's published bandwidths (measured mode).
+EpExchange deepEpExchange(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g, double tokens,
+                          bool combine) noexcept
+{
+    const ModelSpec& m = ctx.model;
+    const GroupPlacement& group = g.groups().ep;
+    const EpDispatchSpec* spec = ctx.epDispatchCalibration && ctx.epDispatchCalibration->epDispatch
+                                     ? &*ctx.epDispatchCalibration->epDispatch
+                                     : nullptr;
+    const bool measured = spec && ctx.scenario.efficiency == EfficiencyMode::Measured;
+    const bool fp8 = !combine && spec && ctx.scenario.training.moeDispatcher == MoeDispatcher::DeepEpFp8;
+    EpDispatchShape shape;
+    shape.tokens = tokens;
+    shape.hidden = m.hidden.value;
+    shape.bytesPerElement = fp8 ? spec->fp8DispatchBytesPerElement.value : kActivationBytes;
+    shape.experts = m.moe->experts.value;
+    shape.topK = m.moe->topK.value;
+    shape.maxNodesPerToken = m.moe->maxNodesPerToken ? m.moe->maxNodesPerToken->value : 0;
+    shape.ep = p.ep;
+    shape.nodes = static_cast<double>(group.maxDomains);
+    // One GPU's NVLink egress, and its share of the scale-out egress at the
+    // narrowest tier the group crosses (every GPU of a child exchanges at once).
+    EpDispatchLinks links;
+    const std::vector<NetworkTier>& tiers = ctx.tiers.tiers;
+    if (!tiers.empty()) links.nvlink = tiers[0].childEgress.si;
+    for (int i = 1; i <= group.spannedTier && i < static_cast<int>(tiers.size()); ++i) {
+        const NetworkTier& tier = tiers[static_cast<size_t>(i)];
+        const double share = tier.childEgress.si / static_cast<double>(tier.gpusPerChild);
+        links.scaleOut = i == 1 ? share : std::min(links.scaleOut, share);
+    }
+    const Sourced<double>* nvlink = nullptr;
+    const Sourced<double>* scaleOut = nullptr;
+    if (measured) {
+        nvlink = combine ? &spec->nvlinkCombineFraction : &spec->nvlinkDispatchFraction;
+        scaleOut = combine ? &spec->scaleOutCombineFraction : &spec->scaleOutDispatchFraction;
+        links.nvlinkFraction = nvlink->value;
+        links.scaleOutFraction = scaleOut->value;
+    }
+    const EpDispatchCost c = deepEpDispatchCost(shape, links);
+    EpExchange x;
+    x.time = Seconds{c.seconds};
+    x.bytes = Bytes{c.scaleOutBound ? c.scaleOutBytes : c.nvlinkBytes};
+    x.spannedTier = group.spannedTier;
+    const Sourced<double>* bottleneck = c.scaleOutBound ? scaleOut : nvlink;
+    if (bottleneck) {
+        x.efficiency = bottleneck->value;
+        x.source = &bottleneck->source;
+    }
+    return x;
+}
 
 } // namespace
 
@@ -160,19 +249,15 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
         a.perGpuBandwidth = ag.algorithmBandwidth(kv);
     }
     if (moe && p.ep > 1 && m.moe) {
-        // Dispatch and combine AllToAll per MoE layer and pass; each GPU's
-        // sequence-parallel tokens go to ~top_k of the ep ranks (seed 004's sparse AllToAll).
-        const double ep = p.ep, tokens = T / p.tp, k = m.moe->topK.value;
-        const Bytes groupArray{ep * ep * tokens * h * kActivationBytes}; // the AllToAll input over all members
-        // Node-limited routing (DeepSeek-V3 §2.1.2) sends a token across the
-        // scale-out network to at most M nodes, once per node (§3.2.2).
-        const bool crossesDomains = g.groups().ep.spannedTier >= 1;
-        const double destinations = m.moe->maxNodesPerToken && crossesDomains
-                                        ? std::min<double>(k, m.moe->maxNodesPerToken->value)
-                                        : k;
-        const Comm sparse(ctx, g, destinations);
-        const CollectiveCost& a2a = sparse.run(CollectiveKind::AllToAll, groupArray, g.groups().ep);
-        const Bytes sent{tokens * h * kActivationBytes * std::min(destinations, ep) * (ep - 1) / ep}; // leaves one GPU
+        const double tokens = T / p.tp; // each GPU dispatches its sequence-parallel tokens
+        EpExchange dispatch, combine;
+        if (ctx.scenario.training.moeDispatcher == MoeDispatcher::AllToAll) {
+            dispatch = ncclAllToAll(ctx, p, g, tokens);
+            combine = dispatch;
+        } else {
+            dispatch = deepEpExchange(ctx, p, g, tokens, false);
+            combine = deepEpExchange(ctx, p, g, tokens, true);
+        }
         const double steady = o.ep == EpOverlap::OneFOneB ? g.microbatches / (g.microbatches + p.pp - 1.0) : 1.0;
         // DualPipe and Megatron's 1F1B overlap pair one micro-batch's forward
         // with another's backward: forward AllToAlls hide behind backward
@@ -184,13 +269,15 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
             if (rowsOf(ph) == 0) continue;
             const Seconds window = ph == Phase::Forward ? backwardCompute : forwardCompute;
             const double calls = ph == Phase::Forward ? 2 : 2 + 2 * matmuls; // sharing the window
-            const Seconds hidden = o.ep == EpOverlap::None ? Seconds{} : std::min(a2a.time, window / calls) * steady;
-            t.add(commRow(sparse, a2a, OpKind::EpDispatch, ph, OpStream::Ep, scope, layers * rowsOf(ph), sent, a2a.time, hidden));
-            t.add(commRow(sparse, a2a, OpKind::EpCombine, ph, OpStream::Ep, scope, layers * rowsOf(ph), sent, a2a.time, hidden));
+            for (const auto& [op, x] : {std::pair{OpKind::EpDispatch, &dispatch}, std::pair{OpKind::EpCombine, &combine}}) {
+                const Seconds hidden = o.ep == EpOverlap::None ? Seconds{} : std::min(x->time, window / calls) * steady;
+                t.add(commRow(x->efficiency, x->source, op, ph, OpStream::Ep, scope, layers * rowsOf(ph), x->bytes, x->time,
+                              hidden));
+            }
         }
         AxisComm& a = e.axis(CommAxis::Ep);
-        a.tier = std::max(a.tier, a2a.spannedTier);
-        a.perGpuBandwidth = a2a.time.si > 0 ? BytesPerSecond{sent.si / a2a.time.si} : BytesPerSecond{};
+        a.tier = std::max(a.tier, dispatch.spannedTier);
+        a.perGpuBandwidth = dispatch.time.si > 0 ? BytesPerSecond{dispatch.bytes.si / dispatch.time.si} : BytesPerSecond{};
     }
 }
 
