@@ -3395,6 +3395,30 @@ Airflow for this job: %3 m³/h (%4 of heat)</source>
         <source>The collective efficiencies the measured numbers rest on: the shipped NCCL calibration or one imported from nccl-tests logs</source>
         <translation>实测数字所依据的集合通信效率：随附的 NCCL 校准，或从 nccl-tests 日志导入的校准</translation>
     </message>
+    <message>
+        <source>Change MoE dispatcher</source>
+        <translation>更改 MoE 分发器</translation>
+    </message>
+    <message>
+        <source>MoE dispatcher</source>
+        <translation>MoE 分发器</translation>
+    </message>
+    <message>
+        <source>all-to-all (NCCL)</source>
+        <translation>全对全（NCCL）</translation>
+    </message>
+    <message>
+        <source>DeepEP</source>
+        <translation>DeepEP</translation>
+    </message>
+    <message>
+        <source>DeepEP, FP8 dispatch</source>
+        <translation>DeepEP，FP8 分发</translation>
+    </message>
+    <message>
+        <source>With expert parallelism: how tokens reach their experts&apos; GPUs and come back. All-to-all: one NCCL all-to-all over the EP group (Megatron-Core&apos;s alltoall dispatcher). DeepEP: NVLink inside a node; across nodes each token crosses the network once per destination node and is forwarded over NVLink, at DeepEP&apos;s published kernel bandwidths. FP8 dispatch sends about half the bytes out (DeepSeek-V3); the combine stays BF16</source>
+        <translation>启用专家并行时：token 如何到达其专家所在的 GPU 并返回。全对全：在专家并行组上执行一次 NCCL 全对全（Megatron-Core 的 alltoall 分发器）。DeepEP：节点内走 NVLink；跨节点时每个 token 对每个目标节点只经网络发送一次，再经 NVLink 转发，按 DeepEP 公布的内核带宽计。FP8 分发发出的字节约减半（DeepSeek-V3）；合并仍为 BF16</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::SceneTextActions</name>
