@@ -277,7 +277,8 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
         }
         AxisComm& a = e.axis(CommAxis::Ep);
         a.tier = std::max(a.tier, dispatch.spannedTier);
-        a.perGpuBandwidth = dispatch.time.si > 0 ? BytesPerSecond{dispatch.bytes.si / dispatch.time.si} : BytesPerSecond{};
+        const Seconds pair = dispatch.time + combine.time; // one dispatch and its combine
+        a.perGpuBandwidth = pair.si > 0 ? BytesPerSecond{(dispatch.bytes + combine.bytes).si / pair.si} : BytesPerSecond{};
     }
 }
 
