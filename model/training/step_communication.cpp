@@ -4,7 +4,7 @@
 #include "model/compute/kernel_efficiency.h"
 #include "model/training/memory_per_gpu.h"
 #include "model/network/collectives.h"
-#include "model/network/ep_dispatch.h"
+#include "model/training/expert_exchange.h"
 #include "model/training/layer_kernels.h"
 #include "model/core/recompute_policy.h"
 
@@ -12,7 +12,6 @@
 #include <array>
 #include <initializer_list>
 #include <utility>
-#include <vector>
 
 namespace scalescope {
 
@@ -79,16 +78,6 @@ Seconds perLayer(const OperationTable& t, OpScope scope, Phase phase, double lay
 
 constexpr std::initializer_list<OpBound> kAllCompute = {OpBound::Gemm, OpBound::GroupedGemm, OpBound::Attention, OpBound::Memory};
 
-// One EP exchange (a dispatch or a combine) of one MoE layer and pass: its
-// time, the bytes on its bottleneck link per GPU, and that link's efficiency.
-struct EpExchange {
-    Seconds time{};
-    Bytes bytes{};
-    double efficiency = 1;
-    const std::string* source = nullptr;
-    int spannedTier = -1;
-};
-
 // Megatron-Core's alltoall dispatcher: one NCCL AllToAll over the EP group
 // in which each GPU's tokens go to ~top_k of the ep ranks (seed 004's
 // sparse AllToAll); dispatch and combine move the same bytes.
@@ -109,59 +98,6 @@ EpExchange ncclAllToAll(const EvaluationContext& ctx, const ParallelLayout& p, c
     x.bytes = Bytes{tokens * h * kActivationBytes * std::min(destinations, ep) * (ep - 1) / ep}; // leaves one GPU
     x.spannedTier = a2a.spannedTier;
     sparse.describe(a2a, x.efficiency, x.source);
-    return x;
-}
-
-// DeepEP's normal kernels (network/ep_dispatch.h): NVLink within a domain,
-// across domains once per destination node over the scale-out network then
-// forwarded over NVLink, at DeepEP's published bandwidths (measured mode).
-EpExchange deepEpExchange(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g, double tokens,
-                          bool combine) noexcept
-{
-    const ModelSpec& m = ctx.model;
-    const GroupPlacement& group = g.groups().ep;
-    const EpDispatchSpec* spec = ctx.epDispatchCalibration && ctx.epDispatchCalibration->epDispatch
-                                     ? &*ctx.epDispatchCalibration->epDispatch
-                                     : nullptr;
-    const bool measured = spec && ctx.scenario.efficiency == EfficiencyMode::Measured;
-    const bool fp8 = !combine && spec && ctx.scenario.training.moeDispatcher == MoeDispatcher::DeepEpFp8;
-    EpDispatchShape shape;
-    shape.tokens = tokens;
-    shape.hidden = m.hidden.value;
-    shape.bytesPerElement = fp8 ? spec->fp8DispatchBytesPerElement.value : kActivationBytes;
-    shape.experts = m.moe->experts.value;
-    shape.topK = m.moe->topK.value;
-    shape.maxNodesPerToken = m.moe->maxNodesPerToken ? m.moe->maxNodesPerToken->value : 0;
-    shape.ep = p.ep;
-    shape.nodes = static_cast<double>(group.maxDomains);
-    // One GPU's NVLink egress, and its share of the scale-out egress at the
-    // narrowest tier the group crosses (every GPU of a child exchanges at once).
-    EpDispatchLinks links;
-    const std::vector<NetworkTier>& tiers = ctx.tiers.tiers;
-    if (!tiers.empty()) links.nvlink = tiers[0].childEgress.si;
-    for (int i = 1; i <= group.spannedTier && i < static_cast<int>(tiers.size()); ++i) {
-        const NetworkTier& tier = tiers[static_cast<size_t>(i)];
-        const double share = tier.childEgress.si / static_cast<double>(tier.gpusPerChild);
-        links.scaleOut = i == 1 ? share : std::min(links.scaleOut, share);
-    }
-    const Sourced<double>* nvlink = nullptr;
-    const Sourced<double>* scaleOut = nullptr;
-    if (measured) {
-        nvlink = combine ? &spec->nvlinkCombineFraction : &spec->nvlinkDispatchFraction;
-        scaleOut = combine ? &spec->scaleOutCombineFraction : &spec->scaleOutDispatchFraction;
-        links.nvlinkFraction = nvlink->value;
-        links.scaleOutFraction = scaleOut->value;
-    }
-    const EpDispatchCost c = deepEpDispatchCost(shape, links);
-    EpExchange x;
-    x.time = Seconds{c.seconds};
-    x.bytes = Bytes{c.scaleOutBound ? c.scaleOutBytes : c.nvlinkBytes};
-    x.spannedTier = group.spannedTier;
-    const Sourced<double>* bottleneck = c.scaleOutBound ? scaleOut : nvlink;
-    if (bottleneck) {
-        x.efficiency = bottleneck->value;
-        x.source = &bottleneck->source;
-    }
     return x;
 }
 
