@@ -83,12 +83,13 @@ bool looksLikeJson(const std::string& text)
     return first != std::string::npos && text[first] == '{';
 }
 
-// "network", "compute", "memory-reserve" or "critical-batch".
+// "network", "compute", "memory-reserve", "ep-dispatch" or "critical-batch".
 std::string calibrationKind(const SpecDocument& d)
 {
     if (d.kind == SpecKind::ComputeCalibration) return "compute";
     if (d.json.contains("nvlink_achievable_fraction")) return "network";
     if (d.json.contains("memory_reserve")) return "memory-reserve";
+    if (d.json.contains("ep_dispatch")) return "ep-dispatch";
     return "critical-batch";
 }
 

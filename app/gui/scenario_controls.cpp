@@ -156,6 +156,11 @@ void ScenarioControls::build()
     for (CrossEntropyKernel k : {CrossEntropyKernel::Fused, CrossEntropyKernel::Eager})
         m_lossKernel->addItem(QString(), QString::fromUtf8(crossEntropyKey(k).data()));
     row(QStringLiteral("loss"), m_lossKernel);
+    m_moeDispatcher = new BoundedComboBox(this);
+    m_moeDispatcher->setObjectName(QStringLiteral("moeDispatcher"));
+    for (MoeDispatcher d : {MoeDispatcher::AllToAll, MoeDispatcher::DeepEp, MoeDispatcher::DeepEpFp8})
+        m_moeDispatcher->addItem(QString(), QString::fromUtf8(moeDispatcherKey(d).data()));
+    row(QStringLiteral("moeDispatcher"), m_moeDispatcher);
 
     for (const QString& axis : sliderAxes()) {
         AxisControl c;
@@ -251,6 +256,9 @@ void ScenarioControls::build()
               [](Scenario& s, const QVariant& v) { s.training.attentionKernel = v.toString().toStdString(); });
     comboEdit(m_lossKernel, QT_TR_NOOP("Change loss kernel"), [](Scenario& s, const QVariant& v) {
         s.training.crossEntropy = crossEntropyFromKey(v.toString().toStdString()).value_or(CrossEntropyKernel::Fused);
+    });
+    comboEdit(m_moeDispatcher, QT_TR_NOOP("Change MoE dispatcher"), [](Scenario& s, const QVariant& v) {
+        s.training.moeDispatcher = moeDispatcherFromKey(v.toString().toStdString()).value_or(MoeDispatcher::AllToAll);
     });
     connect(m_recomputeLayers, &QSpinBox::editingFinished, this, [this] {
         const int layers = m_recomputeLayers->value();

@@ -92,6 +92,8 @@ void ScenarioControls::syncFromScenario()
     select(m_zero3Style, QString::fromUtf8(zero3StyleKey(s.training.zero3Style).data()));
     select(m_recompute, QString::fromUtf8(recomputeKey(s.training.recompute).data()));
     select(m_lossKernel, QString::fromUtf8(crossEntropyKey(s.training.crossEntropy).data()));
+    m_moeDispatcher->setEnabled(s.parallel.ep > 1);
+    select(m_moeDispatcher, QString::fromUtf8(moeDispatcherKey(s.training.moeDispatcher).data()));
     m_fp8Params->setEnabled(s.training.precision == Precision::Fp8);
     m_fp8Params->setChecked(s.training.fp8Params);
     m_fp8Scaling->setEnabled(s.training.precision == Precision::Fp8 || s.training.precision == Precision::Fp4);
@@ -300,7 +302,7 @@ void ScenarioControls::retranslate()
         {"batch", tr("Global batch (sequences)")}, {"microbatch", tr("Micro-batch size")}, {"precision", tr("Precision")}, {"fp8Params", tr("FP8 weights")},
         {"fp8Scaling", tr("FP8 scaling")},
         {"zero", tr("ZeRO stage")}, {"zero3Style", tr("ZeRO-3 weights")}, {"recompute", tr("Recompute")}, {"recomputeLayers", tr("Recomputed layers")},
-        {"attention", tr("Attention kernel")}, {"loss", tr("Loss kernel")}, {"tp", tr("TP")},
+        {"attention", tr("Attention kernel")}, {"loss", tr("Loss kernel")}, {"moeDispatcher", tr("MoE dispatcher")}, {"tp", tr("TP")},
         {"pp", tr("PP")}, {"cp", tr("CP")}, {"ep", tr("EP")},
         {"vpp", tr("VPP")}, {"etp", tr("Expert TP")}, {"dp", tr("DP")}, {"schedule", tr("Schedule")},
         {"order", tr("Axis order")}, {"sharp", tr("SHARP")}, {"mode", tr("Efficiency")},
@@ -334,6 +336,15 @@ void ScenarioControls::retranslate()
                                 "Engine's default) records the amax in the cast; tensorwise (current) scaling reads the "
                                 "tensor once more for its amax first (NeMo, torchtitan Float8); blockwise scales per tile "
                                 "inside the cast (DeepSeek-V3, MXFP8)"));
+    m_moeDispatcher->setItemText(0, tr("all-to-all (NCCL)"));
+    m_moeDispatcher->setItemText(1, tr("DeepEP"));
+    m_moeDispatcher->setItemText(2, tr("DeepEP, FP8 dispatch"));
+    m_moeDispatcher->setToolTip(tr("With expert parallelism: how tokens reach their experts' GPUs and come back. "
+                                   "All-to-all: one NCCL all-to-all over the EP group (Megatron-Core's alltoall "
+                                   "dispatcher). DeepEP: NVLink inside a node; across nodes each token crosses the "
+                                   "network once per destination node and is forwarded over NVLink, at DeepEP's "
+                                   "published kernel bandwidths. FP8 dispatch sends about half the bytes out "
+                                   "(DeepSeek-V3); the combine stays BF16"));
     m_lossKernel->setItemText(0, tr("fused (one kernel)"));
     m_lossKernel->setItemText(1, tr("eager (fp32 chain, Megatron-LM's default)"));
     m_lossKernel->setToolTip(tr("How the cross-entropy over the vocabulary runs on the last stage: one fused kernel "

@@ -28,6 +28,9 @@ struct ResolvedSystem {
     CalibrationSpec calibration;
     std::optional<MemoryReserveSpec> memoryReserve; // specs/calibration/memory-reserve.json
     std::optional<CriticalBatchSpec> criticalBatch; // specs/calibration/critical-batch.json
+    // specs/calibration/deepep-measured.json: the MoE dispatch kernels' bandwidths
+    // (its epDispatch block), with the sources their rows cite.
+    std::optional<CalibrationSpec> epDispatchCalibration;
     ComputeCalibration compute;                     // kernel speeds of gpu.architecture; empty (all 1) when none
     bool computeCarriedOver = false;                // compute is scaled from another family: an assumption to show
     bool computeUser = false;                       // compute is a user calibration (the user spec folder)
@@ -46,6 +49,7 @@ inline constexpr const char* kDefaultCalibration = "nccl-measured";
 inline constexpr const char* kDefaultFacility = "default";
 inline constexpr const char* kMemoryReserveCalibration = "memory-reserve";
 inline constexpr const char* kCriticalBatchCalibration = "critical-batch";
+inline constexpr const char* kEpDispatchCalibration = "deepep-measured";
 inline constexpr const char* kAirFluid = "air";
 
 } // namespace scalescope

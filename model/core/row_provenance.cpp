@@ -9,6 +9,10 @@ std::string sourceCitation(const ResolvedSystem& ctx, const OpRow& r)
         const auto it = sources->find(*r.source);
         if (it != sources->end()) return it->second;
     }
+    if (ctx.epDispatchCalibration) {
+        const auto it = ctx.epDispatchCalibration->sources.find(*r.source);
+        if (it != ctx.epDispatchCalibration->sources.end()) return it->second;
+    }
     return *r.source;
 }
 
@@ -41,6 +45,10 @@ RowProvenance rowProvenance(const ResolvedSystem& ctx, const OpRow& r)
     if (const auto it = ctx.calibration.sources.find(*r.source); it != ctx.calibration.sources.end()) {
         if (ctx.calibrationUser) return {ctx.calibration.id, SourceKind::UserMeasurement};
         return {ctx.calibration.id, labelled(it->second) ? SourceKind::Assumption : SourceKind::ShippedMeasurement};
+    }
+    if (const auto& ep = ctx.epDispatchCalibration) {
+        if (const auto it = ep->sources.find(*r.source); it != ep->sources.end())
+            return {ep->id, labelled(it->second) ? SourceKind::Assumption : SourceKind::ShippedMeasurement};
     }
     return {{}, SourceKind::Assumption}; // a key the model itself cites (its text is the label)
 }

@@ -124,13 +124,27 @@ struct CriticalBatchSpec {
     Sourced<double> warnFactor;
 };
 
+// MoE dispatch and combine kernels (deepep-measured.json): the fraction of a
+// tier's link rate (one direction, per GPU) their bytes cross it at, from
+// published kernel bandwidths, per tier and direction of the exchange; and
+// the bytes per hidden element of an FP8 dispatch (values plus scales).
+struct EpDispatchSpec {
+    Sourced<double> nvlinkDispatchFraction;
+    Sourced<double> nvlinkCombineFraction;
+    Sourced<double> scaleOutDispatchFraction;
+    Sourced<double> scaleOutCombineFraction;
+    Sourced<double> fp8DispatchBytesPerElement;
+};
+
 // A calibration document holds the collective efficiencies (nccl-measured),
-// the memory reserve (memory-reserve) and/or the critical batch (critical-batch).
+// the memory reserve (memory-reserve), the critical batch (critical-batch)
+// and/or the MoE dispatch kernels (deepep-measured).
 struct CalibrationSpec {
     std::string id, name;
     SourceMap sources;
     std::optional<MemoryReserveSpec> memoryReserve;
     std::optional<CriticalBatchSpec> criticalBatch;
+    std::optional<EpDispatchSpec> epDispatch;
     Sourced<double> nvlinkAchievableFraction;
     Sourced<double> scaleOutAchievableFraction;
     Sourced<Bytes> halfEfficiencyChunk; // per-step chunk at which efficiency halves

@@ -1,5 +1,7 @@
 #include "model/spec/scenario.h"
 
+#include "model/spec/spelling.h"
+
 #include "model/spec/scenario_keys.h"
 
 #include <algorithm>
@@ -84,6 +86,23 @@ std::optional<Zero3Style> zero3StyleFromKey(std::string_view key) noexcept
 }
 
 std::string_view crossEntropyKey(CrossEntropyKernel k) noexcept { return k == CrossEntropyKernel::Eager ? "eager" : "fused"; }
+
+std::string_view moeDispatcherKey(MoeDispatcher d) noexcept
+{
+    switch (d) {
+    case MoeDispatcher::AllToAll: return "alltoall";
+    case MoeDispatcher::DeepEp: return "deepep";
+    case MoeDispatcher::DeepEpFp8: return "deepep-fp8";
+    }
+    return "alltoall";
+}
+
+std::optional<MoeDispatcher> moeDispatcherFromKey(std::string_view key) noexcept
+{
+    for (MoeDispatcher d : {MoeDispatcher::AllToAll, MoeDispatcher::DeepEp, MoeDispatcher::DeepEpFp8})
+        if (key == moeDispatcherKey(d)) return d;
+    return std::nullopt;
+}
 
 std::optional<CrossEntropyKernel> crossEntropyFromKey(std::string_view key) noexcept
 {
@@ -221,6 +240,11 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
     const std::string loss = r.text("/training/cross_entropy", std::string(crossEntropyKey(t.crossEntropy)));
     if (const auto kernel = crossEntropyFromKey(loss)) t.crossEntropy = *kernel;
     else r.error("/training/cross_entropy", "expected \"fused\" or \"eager\", found \"" + loss + "\"");
+    const std::string dispatcher = r.text("/training/moe_dispatcher", std::string(moeDispatcherKey(t.moeDispatcher)));
+    if (const auto d = moeDispatcherFromKey(dispatcher)) t.moeDispatcher = *d;
+    else
+        r.error("/training/moe_dispatcher", "expected \"alltoall\", \"deepep\" or \"deepep-fp8\", found \"" + dispatcher + "\"" +
+                                                didYouMean(dispatcher, {"alltoall", "deepep", "deepep-fp8"}));
     const std::string grads = r.text("/training/main_grads", "fp32");
     t.fp32MainGrads = grads != "bf16";
     if (grads != "bf16" && grads != "fp32") r.error("/training/main_grads", "expected \"bf16\" or \"fp32\", found \"" + grads + "\"");

@@ -73,6 +73,16 @@ enum class Zero3Style { DeepSpeed, Fsdp };
 enum class CrossEntropyKernel { Fused, Eager };
 [[nodiscard]] std::string_view crossEntropyKey(CrossEntropyKernel k) noexcept; // "fused", "eager"
 [[nodiscard]] std::optional<CrossEntropyKernel> crossEntropyFromKey(std::string_view key) noexcept;
+// How MoE tokens reach their experts' GPUs and come back (training key
+// "moe_dispatcher"): Megatron-Core's alltoall dispatcher (NCCL all-to-all
+// over the EP group, the seed's sparse AllToAll model), or DeepEP's normal
+// kernels (intranode over NVLink; across nodes each token crosses the
+// scale-out network once per destination node and is forwarded over NVLink,
+// DeepSeek-V3 report §3.2.2), dispatching BF16 or, as DeepSeek-V3 trains,
+// FP8 with one scale per 128 elements (combine stays BF16).
+enum class MoeDispatcher { AllToAll, DeepEp, DeepEpFp8 };
+[[nodiscard]] std::string_view moeDispatcherKey(MoeDispatcher d) noexcept; // "alltoall", "deepep", "deepep-fp8"
+[[nodiscard]] std::optional<MoeDispatcher> moeDispatcherFromKey(std::string_view key) noexcept;
 [[nodiscard]] std::string_view fp8ScalingKey(Fp8Scaling s) noexcept; // "delayed", "tensorwise", "blockwise"
 [[nodiscard]] std::optional<Fp8Scaling> fp8ScalingFromKey(std::string_view key) noexcept;
 
@@ -88,6 +98,7 @@ struct TrainingSettings {
     bool fp32MainGrads = true;                            // "main_grads": "fp32" (default) | "bf16"
     Zero3Style zero3Style = Zero3Style::DeepSpeed;        // "zero3_style": "deepspeed" (default) | "fsdp"
     CrossEntropyKernel crossEntropy = CrossEntropyKernel::Fused; // "cross_entropy": "fused" (default) | "eager"
+    MoeDispatcher moeDispatcher = MoeDispatcher::AllToAll;       // "moe_dispatcher": "alltoall" (default) | "deepep" | "deepep-fp8"
     RecomputeModules recomputeModules;                    // "recompute_modules": ["norm", "mla-up-proj", "swiglu"]
     // With recompute "full": how many layers of each pipeline stage recompute
     // (Megatron-LM --recompute-method block --recompute-num-layers N; the

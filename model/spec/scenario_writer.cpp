@@ -32,6 +32,8 @@ json scenarioToJson(const Scenario& s)
     if (s.training.moeBalancing == MoeBalancing::LossFree) j["training"]["moe_balancing"] = "loss-free";
     if (!s.training.fp32MainGrads) j["training"]["main_grads"] = "bf16";
     if (s.training.zero3Style != Zero3Style::DeepSpeed) j["training"]["zero3_style"] = std::string(zero3StyleKey(s.training.zero3Style));
+    if (s.training.moeDispatcher != MoeDispatcher::AllToAll)
+        j["training"]["moe_dispatcher"] = std::string(moeDispatcherKey(s.training.moeDispatcher));
     if (s.training.crossEntropy != CrossEntropyKernel::Fused)
         j["training"]["cross_entropy"] = std::string(crossEntropyKey(s.training.crossEntropy));
     if (s.training.fp8Params) j["training"]["fp8_params"] = true;

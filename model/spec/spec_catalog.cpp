@@ -363,7 +363,7 @@ std::vector<fs::path> builtinSpecRoots()
 
 bool isNetworkCalibration(const CalibrationSpec& c) noexcept
 {
-    return !c.memoryReserve && !c.criticalBatch;
+    return !c.memoryReserve && !c.criticalBatch && !c.epDispatch;
 }
 
 std::vector<std::string> networkCalibrationIds(const SpecCatalog& catalog)

@@ -252,6 +252,14 @@ CalibrationSpec readCalibrationSpec(SpecReader& r)
         c.criticalBatch = CriticalBatchSpec{r.count("/critical_batch/tokens_at_one_nat"), r.count("/critical_batch/warn_factor")};
         if (!r.exists("/nvlink_achievable_fraction") && !r.exists("/memory_reserve")) return c; // a critical-batch-only document
     }
+    if (r.exists("/ep_dispatch")) {
+        c.epDispatch = EpDispatchSpec{r.fraction("/ep_dispatch/nvlink_dispatch_fraction"),
+                                      r.fraction("/ep_dispatch/nvlink_combine_fraction"),
+                                      r.fraction("/ep_dispatch/scale_out_dispatch_fraction"),
+                                      r.fraction("/ep_dispatch/scale_out_combine_fraction"),
+                                      r.count("/ep_dispatch/fp8_dispatch_bytes_per_element")};
+        if (!r.exists("/nvlink_achievable_fraction")) return c; // an EP-dispatch-only document
+    }
     if (r.exists("/memory_reserve")) {
         MemoryReserveSpec m;
         m.cudaContext = r.quantity<D::Bytes>("/memory_reserve/cuda_context");

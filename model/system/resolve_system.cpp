@@ -63,6 +63,12 @@ std::optional<ResolvedSystem> resolveSystem(const Scenario& s, const SpecCatalog
     }
     if (const CalibrationSpec* c = catalog.calibration(kMemoryReserveCalibration)) r.memoryReserve = c->memoryReserve;
     if (const CalibrationSpec* c = catalog.calibration(kCriticalBatchCalibration)) r.criticalBatch = c->criticalBatch;
+    if (const CalibrationSpec* c = catalog.calibration(kEpDispatchCalibration); c && c->epDispatch)
+        r.epDispatchCalibration = *c;
+    else if (measured && s.mode == Mode::Training && s.training.moeDispatcher != MoeDispatcher::AllToAll)
+        errors.push_back({file, "/training/moe_dispatcher",
+                          "expected the calibration spec \"" + std::string(kEpDispatchCalibration) +
+                              "\" for DeepEP's measured bandwidths, found none (use \"alltoall\" or restore specs/calibration)"});
     const ComputeCalibration* compute = nullptr;
     if (!s.calibration.compute.empty()) {
         compute = catalog.computeCalibration(s.calibration.compute);

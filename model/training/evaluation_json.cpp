@@ -23,7 +23,12 @@ json calibrationsJson(const ResolvedSystem& r)
             {"network", r.calibration.id},
             {"compute_user", r.computeUser},
             {"compute_carried_over", r.computeCarriedOver},
-            {"network_user", r.calibrationUser}};
+            {"network_user", r.calibrationUser},
+            // The MoE dispatch kernels' calibration, where the scenario's dispatcher uses it.
+            {"ep_dispatch", r.scenario.mode == Mode::Training && r.scenario.training.moeDispatcher != MoeDispatcher::AllToAll &&
+                                    r.epDispatchCalibration
+                                ? json(r.epDispatchCalibration->id)
+                                : json()}};
 }
 
 json evaluationToJson(const EvaluationContext& ctx, const Evaluation& e)

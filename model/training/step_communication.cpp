@@ -4,12 +4,14 @@
 #include "model/compute/kernel_efficiency.h"
 #include "model/training/memory_per_gpu.h"
 #include "model/network/collectives.h"
+#include "model/training/expert_exchange.h"
 #include "model/training/layer_kernels.h"
 #include "model/core/recompute_policy.h"
 
 #include <algorithm>
 #include <array>
 #include <initializer_list>
+#include <utility>
 
 namespace scalescope {
 
@@ -104,6 +106,29 @@ void addExpertTpCommunication(const EvaluationContext& ctx, const ParallelLayout
     a.tier = std::max(a.tier, ag.spannedTier);
 }
 
+// Megatron-Core's alltoall dispatcher: one NCCL AllToAll over the EP group
+// in which each GPU's tokens go to ~top_k of the ep ranks (seed 004's
+// sparse AllToAll); dispatch and combine move the same bytes.
+EpExchange ncclAllToAll(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g, double tokens) noexcept
+{
+    const ModelSpec& m = ctx.model;
+    const double ep = p.ep, k = m.moe->topK.value, h = m.hidden.value;
+    const Bytes groupArray{ep * ep * tokens * h * kActivationBytes}; // the AllToAll input over all members
+    // Node-limited routing (DeepSeek-V3 §2.1.2) sends a token across the
+    // scale-out network to at most M nodes, once per node (§3.2.2).
+    const bool crossesDomains = g.groups().ep.spannedTier >= 1;
+    const double destinations =
+        m.moe->maxNodesPerToken && crossesDomains ? std::min<double>(k, m.moe->maxNodesPerToken->value) : k;
+    const Comm sparse(ctx, g, destinations);
+    const CollectiveCost& a2a = sparse.run(CollectiveKind::AllToAll, groupArray, g.groups().ep);
+    EpExchange x;
+    x.time = a2a.time;
+    x.bytes = Bytes{tokens * h * kActivationBytes * std::min(destinations, ep) * (ep - 1) / ep}; // leaves one GPU
+    x.spannedTier = a2a.spannedTier;
+    sparse.describe(a2a, x.efficiency, x.source);
+    return x;
+}
+
 } // namespace
 
 void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p, const StageGeometry& g, bool moe,
@@ -195,19 +220,15 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
         a.perGpuBandwidth = ag.algorithmBandwidth(kv);
     }
     if (moe && p.ep > 1 && m.moe) {
-        // Dispatch and combine AllToAll per MoE layer and pass; each GPU's
-        // sequence-parallel tokens go to ~top_k of the ep ranks (seed 004's sparse AllToAll).
-        const double ep = p.ep, tokens = T / p.tp, k = m.moe->topK.value;
-        const Bytes groupArray{ep * ep * tokens * h * kActivationBytes}; // the AllToAll input over all members
-        // Node-limited routing (DeepSeek-V3 §2.1.2) sends a token across the
-        // scale-out network to at most M nodes, once per node (§3.2.2).
-        const bool crossesDomains = g.groups().ep.spannedTier >= 1;
-        const double destinations = m.moe->maxNodesPerToken && crossesDomains
-                                        ? std::min<double>(k, m.moe->maxNodesPerToken->value)
-                                        : k;
-        const Comm sparse(ctx, g, destinations);
-        const CollectiveCost& a2a = sparse.run(CollectiveKind::AllToAll, groupArray, g.groups().ep);
-        const Bytes sent{tokens * h * kActivationBytes * std::min(destinations, ep) * (ep - 1) / ep}; // leaves one GPU
+        const double tokens = T / p.tp; // each GPU dispatches its sequence-parallel tokens
+        EpExchange dispatch, combine;
+        if (ctx.scenario.training.moeDispatcher == MoeDispatcher::AllToAll) {
+            dispatch = ncclAllToAll(ctx, p, g, tokens);
+            combine = dispatch;
+        } else {
+            dispatch = deepEpExchange(ctx, p, g, tokens, false);
+            combine = deepEpExchange(ctx, p, g, tokens, true);
+        }
         const double steady = o.ep == EpOverlap::OneFOneB ? g.microbatches / (g.microbatches + p.pp - 1.0) : 1.0;
         // DualPipe and Megatron's 1F1B overlap pair one micro-batch's forward
         // with another's backward: forward AllToAlls hide behind backward
@@ -219,13 +240,16 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
             if (rowsOf(ph) == 0) continue;
             const Seconds window = ph == Phase::Forward ? backwardCompute : forwardCompute;
             const double calls = ph == Phase::Forward ? 2 : 2 + 2 * matmuls; // sharing the window
-            const Seconds hidden = o.ep == EpOverlap::None ? Seconds{} : std::min(a2a.time, window / calls) * steady;
-            t.add(commRow(sparse, a2a, OpKind::EpDispatch, ph, OpStream::Ep, scope, layers * rowsOf(ph), sent, a2a.time, hidden));
-            t.add(commRow(sparse, a2a, OpKind::EpCombine, ph, OpStream::Ep, scope, layers * rowsOf(ph), sent, a2a.time, hidden));
+            for (const auto& [op, x] : {std::pair{OpKind::EpDispatch, &dispatch}, std::pair{OpKind::EpCombine, &combine}}) {
+                const Seconds hidden = o.ep == EpOverlap::None ? Seconds{} : std::min(x->time, window / calls) * steady;
+                t.add(commRow(x->efficiency, x->source, op, ph, OpStream::Ep, scope, layers * rowsOf(ph), x->bytes, x->time,
+                              hidden));
+            }
         }
         AxisComm& a = e.axis(CommAxis::Ep);
-        a.tier = std::max(a.tier, a2a.spannedTier);
-        a.perGpuBandwidth = a2a.time.si > 0 ? BytesPerSecond{sent.si / a2a.time.si} : BytesPerSecond{};
+        a.tier = std::max(a.tier, dispatch.spannedTier);
+        const Seconds pair = dispatch.time + combine.time; // one dispatch and its combine
+        a.perGpuBandwidth = pair.si > 0 ? BytesPerSecond{(dispatch.bytes + combine.bytes).si / pair.si} : BytesPerSecond{};
     }
 }
 

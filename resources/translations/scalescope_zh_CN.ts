@@ -3443,6 +3443,30 @@ Airflow for this job: %3 m³/h (%4 of heat)</source>
         <source>Expert tensor parallel (Megatron-Core --expert-tensor-parallel-size): how many GPUs split each expert. Same as TP: experts split over TP and sharded over DP. Set: MoE parallel folding (Liu et al. 2025), the expert layers lay the TP·CP·DP GPUs of each stage out again as expert TP × EP × expert DP, so EP may take GPUs from TP and CP too</source>
         <translation>专家张量并行（Megatron-Core --expert-tensor-parallel-size）：每个专家由多少块 GPU 切分。与 TP 相同：专家按 TP 切分，并分布到各 DP 副本上。设定后：MoE 并行折叠（Liu et al. 2025），专家层把每个流水线阶段的 TP·CP·DP 块 GPU 重新排布为专家 TP × EP × 专家 DP，因此 EP 也可以使用 TP 和 CP 的 GPU</translation>
     </message>
+    <message>
+        <source>Change MoE dispatcher</source>
+        <translation>更改 MoE 分发器</translation>
+    </message>
+    <message>
+        <source>MoE dispatcher</source>
+        <translation>MoE 分发器</translation>
+    </message>
+    <message>
+        <source>all-to-all (NCCL)</source>
+        <translation>全对全（NCCL）</translation>
+    </message>
+    <message>
+        <source>DeepEP</source>
+        <translation>DeepEP</translation>
+    </message>
+    <message>
+        <source>DeepEP, FP8 dispatch</source>
+        <translation>DeepEP，FP8 分发</translation>
+    </message>
+    <message>
+        <source>With expert parallelism: how tokens reach their experts&apos; GPUs and come back. All-to-all: one NCCL all-to-all over the EP group (Megatron-Core&apos;s alltoall dispatcher). DeepEP: NVLink inside a node; across nodes each token crosses the network once per destination node and is forwarded over NVLink, at DeepEP&apos;s published kernel bandwidths. FP8 dispatch sends about half the bytes out (DeepSeek-V3); the combine stays BF16</source>
+        <translation>启用专家并行时：token 如何到达其专家所在的 GPU 并返回。全对全：在专家并行组上执行一次 NCCL 全对全（Megatron-Core 的 alltoall 分发器）。DeepEP：节点内走 NVLink；跨节点时每个 token 对每个目标节点只经网络发送一次，再经 NVLink 转发，按 DeepEP 公布的内核带宽计。FP8 分发发出的字节约减半（DeepSeek-V3）；合并仍为 BF16</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::SceneTextActions</name>

@@ -173,9 +173,11 @@ TEST_CASE(
     t.zeroStage = 3;
     t.zero3Style = Zero3Style::Fsdp;
     t.crossEntropy = CrossEntropyKernel::Eager;
+    t.moeDispatcher = MoeDispatcher::DeepEpFp8;
     const nlohmann::json full = scenarioToJson(every);
     for (const char* key : {"fp8_params", "fp8_scaling", "recompute_layers", "attention_kernel", "main_grads", "optimizer_state",
-                            "moe_balancing", "recompute_modules", "tokens_total", "zero3_style", "cross_entropy"})
+                            "moe_balancing", "recompute_modules", "tokens_total", "zero3_style", "cross_entropy",
+                            "moe_dispatcher"})
         CHECK(full["training"].contains(key));
     const auto everyBack = parseScenario(full, "saved.json", errors);
     for (const SpecError& e : errors)
@@ -190,6 +192,14 @@ TEST_CASE(
     nlohmann::json badLoss = full;
     badLoss["training"]["cross_entropy"] = "liger";
     CHECK(scenarioErrorPaths(badLoss) == std::vector<std::string>{"/training/cross_entropy"});
+    CHECK(everyBack->training.moeDispatcher == MoeDispatcher::DeepEpFp8);
+    nlohmann::json badDispatcher = full;
+    badDispatcher["training"]["moe_dispatcher"] = "deep-ep";
+    SpecErrors dispatcherErrors;
+    CHECK_FALSE(parseScenario(badDispatcher, "bad.scalescope.json", dispatcherErrors));
+    REQUIRE(dispatcherErrors.size() == 1);
+    CHECK(dispatcherErrors[0].path == "/training/moe_dispatcher");
+    CHECK(dispatcherErrors[0].message.find("did you mean \"deepep\"") != std::string::npos);
 
     j["training"]["global_bacth"] = 4096;
     j["paralel"] = nlohmann::json::object();

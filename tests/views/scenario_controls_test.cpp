@@ -262,6 +262,32 @@ TEST_CASE("Controls: the loss kernel (cross_entropy) switches to Megatron-LM's e
     CHECK(loss->currentData().toString() == QStringLiteral("fused"));
 }
 
+TEST_CASE("Controls: the MoE dispatcher (moe_dispatcher) is offered with expert parallelism, switches the EP rows to "
+          "DeepEP's cited bandwidths, and undoes",
+          "[planner][controls]")
+{
+    Controls dense("default"); // Llama 3 70B: no expert parallelism
+    CHECK_FALSE(dense.child<QComboBox>("moeDispatcher")->isEnabled());
+    Controls c("deepseek-v3-2048-h800");
+    auto* dispatcher = c.child<QComboBox>("moeDispatcher");
+    REQUIRE(dispatcher->isEnabled());
+    c.choose("moeDispatcher", QStringLiteral("alltoall"));
+    auto epSource = [&] {
+        for (const OpRow& r : c.controller.result()->evaluation.ops)
+            if (r.op == OpKind::EpDispatch && r.source) return *r.source;
+        return std::string();
+    };
+    const std::string ncclSource = epSource();
+    c.choose("moeDispatcher", QStringLiteral("deepep"));
+    CHECK(c.controller.scenario().training.moeDispatcher == MoeDispatcher::DeepEp);
+    CHECK(epSource() == "deepep-rdma"); // EP 64 over 8 nodes: the RDMA side, from DeepEP's published table
+    CHECK(epSource() != ncclSource);
+    c.controller.undoStack()->undo();
+    c.settle();
+    CHECK(c.controller.scenario().training.moeDispatcher == MoeDispatcher::AllToAll);
+    CHECK(dispatcher->currentData().toString() == QStringLiteral("alltoall"));
+}
+
 TEST_CASE("Controls: FP8 weights (fp8_params) can be ticked only with FP8 precision, halve the weight memory, undo, and "
           "a precision change away from FP8 clears them",
           "[planner][controls]")
