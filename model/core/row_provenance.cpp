@@ -1,5 +1,7 @@
 #include "model/core/row_provenance.h"
 
+#include "model/core/model_citations.h"
+
 namespace scalescope {
 
 std::string sourceCitation(const ResolvedSystem& ctx, const OpRow& r)
@@ -9,6 +11,7 @@ std::string sourceCitation(const ResolvedSystem& ctx, const OpRow& r)
         const auto it = sources->find(*r.source);
         if (it != sources->end()) return it->second;
     }
+    if (const std::string_view own = modelCitation(*r.source); !own.empty()) return std::string(own);
     return *r.source;
 }
 
@@ -20,6 +23,7 @@ std::string_view sourceKindKey(SourceKind k) noexcept
     case SourceKind::CarriedOver: return "carried-over";
     case SourceKind::UserMeasurement: return "user-measurement";
     case SourceKind::Assumption: return "assumption";
+    case SourceKind::Extrapolation: return "extrapolation";
     }
     return "roofline";
 }
@@ -30,6 +34,7 @@ RowProvenance rowProvenance(const ResolvedSystem& ctx, const OpRow& r)
     // The shipped files label what they assume ("ScaleScope assumption: ...").
     const auto labelled = [](const std::string& citation) { return citation.find("assumption") != std::string::npos; };
     if (const auto it = ctx.compute.sources.find(*r.source); it != ctx.compute.sources.end()) {
+        if (it->second.starts_with(kExtrapolationLabel)) return {ctx.compute.id, SourceKind::Extrapolation};
         if (ctx.computeUser) return {ctx.compute.id, SourceKind::UserMeasurement};
         if (ctx.computeCarriedOver) return {ctx.compute.id, SourceKind::CarriedOver};
         return {ctx.compute.id, labelled(it->second) ? SourceKind::Assumption : SourceKind::ShippedMeasurement};
@@ -38,7 +43,7 @@ RowProvenance rowProvenance(const ResolvedSystem& ctx, const OpRow& r)
         if (ctx.calibrationUser) return {ctx.calibration.id, SourceKind::UserMeasurement};
         return {ctx.calibration.id, labelled(it->second) ? SourceKind::Assumption : SourceKind::ShippedMeasurement};
     }
-    return {{}, SourceKind::Assumption}; // a key the model itself cites (its text is the label)
+    return {{}, SourceKind::Assumption}; // a key the model itself cites (model_citations.h), or unknown
 }
 
 } // namespace scalescope

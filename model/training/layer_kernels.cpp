@@ -1,8 +1,10 @@
 #include "model/training/layer_kernels.h"
 
 #include "model/compute/kernel_costs.h"
+#include "model/core/model_citations.h"
 #include "model/core/recompute_policy.h"
 #include "model/spec/compute_calibration.h"
+#include "model/training/moe_kernels.h"
 
 #include <algorithm>
 #include <array>
@@ -146,10 +148,18 @@ void layerKernels(const EvaluationContext& ctx, const ParallelLayout& p, const K
         const double experts = moeSpec.experts.value, k = moeSpec.topK.value, fe = moeSpec.expertFfn.value, ep = p.ep;
         const int local = std::max(1, static_cast<int>(experts / ep));
         const double perExpert = ep * T * k / experts;
-        // The grouped GEMM waits for the busiest expert: efficiency ÷ (max / mean tokens per expert).
-        const double balance = kc.measured() ? 1.0 / moeLoadImbalance(ctx.compute, ctx.scenario.training.moeBalancing).value : 1.0;
+        // The expert GEMMs at the mean tokens per expert; every expert then
+        // waits for the busiest one (max / mean tokens per expert), its own row.
+        const MoeBalancing balancing = ctx.scenario.training.moeBalancing;
+        const Factor imbalance = kc.measured() ? moeLoadImbalance(ctx.compute, balancing) : Factor{};
+        constexpr double balance = 1;
         addLinear(kc, t, OpKind::Router, scope, layers, {{Tsp, experts, h}}, full);
-        addMemoryOp(kc, t, OpKind::Permute, MemoryOp::Permute, scope, 2 * layers, 2 * T * k * h * act, 2 * T * k * h * act, full);
+        addMoeWorkRows(kc, t, OpKind::RouterTopK, routerTopKWork(Tsp, experts, k, moeSpec.scoring), MemoryOp::Permute,
+                       modelSourceKey(ModelSource::MoeRouter), scope, layers);
+        addMoeWorkRows(kc, t, OpKind::RouterBalancing, routerBalancingWork(Tsp, experts, k, balancing), MemoryOp::Permute,
+                       modelSourceKey(ModelSource::MoeBalancing), scope, layers);
+        addMoeWorkRows(kc, t, OpKind::Permute, permutationWork(T, k, h), MemoryOp::Permute,
+                       modelSourceKey(ModelSource::MoePermute), scope, layers);
         Acc f, b;
         kc.groupedGemm(f, GemmPass::Forward, perExpert, gates * fe / tp, h, local, balance);
         kc.groupedGemm(f, GemmPass::Forward, perExpert, h, fe / tp, local, balance);
@@ -160,6 +170,7 @@ void layerKernels(const EvaluationContext& ctx, const ParallelLayout& p, const K
         t.add(kc.row(f, OpKind::ExpertGemms, Phase::Forward, scope, OpBound::GroupedGemm, layers));
         t.add(kc.row(b, OpKind::ExpertGemms, Phase::Backward, scope, OpBound::GroupedGemm, layers));
         t.add(kc.row(f, OpKind::ExpertGemms, Phase::Recompute, scope, OpBound::GroupedGemm, layers));
+        addMoeImbalanceRows(kc, t, f, b, imbalance, scope, layers);
         activationWidth = T * k * fe / tp;
         gemmInputs = T * (h + vWidth / tp) + T * k * (h + fe / tp);
         if (moeSpec.sharedExperts.value > 0) {
