@@ -185,8 +185,12 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
             const Seconds window = ph == Phase::Forward ? backwardCompute : forwardCompute;
             const double calls = ph == Phase::Forward ? 2 : 2 + 2 * matmuls; // sharing the window
             const Seconds hidden = o.ep == EpOverlap::None ? Seconds{} : std::min(a2a.time, window / calls) * steady;
-            t.add(commRow(sparse, a2a, OpKind::EpDispatch, ph, OpStream::Ep, scope, layers * rowsOf(ph), sent, a2a.time, hidden));
-            t.add(commRow(sparse, a2a, OpKind::EpCombine, ph, OpStream::Ep, scope, layers * rowsOf(ph), sent, a2a.time, hidden));
+            // overlap.moe_shared_expert: the shared experts' up (down) projection beside the dispatch (combine).
+            const TpPartnerGemms& shared = tpPartners[static_cast<size_t>(ph)];
+            const Seconds dispatchHidden = o.moeSharedExpert ? std::min(a2a.time, hidden + shared.up) : hidden;
+            const Seconds combineHidden = o.moeSharedExpert ? std::min(a2a.time, hidden + shared.down) : hidden;
+            t.add(commRow(sparse, a2a, OpKind::EpDispatch, ph, OpStream::Ep, scope, layers * rowsOf(ph), sent, a2a.time, dispatchHidden));
+            t.add(commRow(sparse, a2a, OpKind::EpCombine, ph, OpStream::Ep, scope, layers * rowsOf(ph), sent, a2a.time, combineHidden));
         }
         AxisComm& a = e.axis(CommAxis::Ep);
         a.tier = std::max(a.tier, a2a.spannedTier);
