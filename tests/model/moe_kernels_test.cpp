@@ -209,3 +209,47 @@ TEST_CASE("MoE routed buffers: Qwen3-30B-A3B, EP 8, micro-batch 8 x 4,096: 16 lo
     REQUIRE(dense);
     CHECK(moeRoutedBuffers(*dense, p, t).si == 0);
 }
+
+TEST_CASE("overlap.moe_shared_expert (Megatron-Core --moe-shared-expert-overlap): DeepSeek-V3's shared expert hides "
+          "up to its up-projection's time of each dispatch and its down-projection's of each combine",
+          "[moe]")
+{
+    Scenario s = presetScenario("deepseek-v3-2048-h800");
+    REQUIRE_FALSE(s.overlap.moeSharedExpert); // the default: shared experts before the router
+    s.overlap.ep = EpOverlap::None;           // DualPipe would already hide every AllToAll
+    const EvaluationContext plainCtx = contextFor(s);
+    const Evaluation plain = evaluate(plainCtx);
+    s.overlap.moeSharedExpert = true;
+    const EvaluationContext sharedCtx = contextFor(s);
+    const Evaluation shared = evaluate(sharedCtx);
+    REQUIRE(plain.ok);
+    REQUIRE(shared.ok);
+    const auto moeRow = [](const Evaluation& e, OpKind op) -> const OpRow* {
+        for (const OpRow& r : e.ops)
+            if (r.op == op && r.phase == Phase::Forward && r.scope == OpScope::MoeLayer) return &r;
+        return nullptr;
+    };
+    const OpRow* up = moeRow(plain, OpKind::MlpUp);
+    const OpRow* down = moeRow(plain, OpKind::MlpDown);
+    REQUIRE(up);
+    REQUIRE(down);
+    // Rows hold one layer's time per instance (count: the stage's layers).
+    for (auto [op, partner] : {std::pair{OpKind::EpDispatch, up}, std::pair{OpKind::EpCombine, down}}) {
+        const OpRow* before = moeRow(plain, op);
+        const OpRow* after = moeRow(shared, op);
+        REQUIRE(before);
+        REQUIRE(after);
+        CHECK(after->time.si == before->time.si);
+        CHECK(after->hidden.si ==
+              Approx(std::min(before->time.si, before->hidden.si + partner->time.si)).epsilon(1e-12));
+        CHECK(after->hidden.si > before->hidden.si);
+    }
+    CHECK(shared.stepTime < plain.stepTime);
+}
+
+TEST_CASE("moe.score_function: DeepSeek-V3 scores with a sigmoid (report eqs. 13-16), Qwen3 with a softmax (the default)",
+          "[moe]")
+{
+    CHECK(catalog().model("deepseek-v3")->moe->scoring == MoeScoring::Sigmoid);
+    CHECK(catalog().model("qwen3-30b-a3b")->moe->scoring == MoeScoring::Softmax);
+}
