@@ -12,6 +12,7 @@
 #include "model/training/moe_kernels.h"
 
 #include <set>
+#include <tuple>
 
 using namespace scalescope;
 using namespace scalescope::testing;
@@ -155,29 +156,28 @@ TEST_CASE("Grouped GEMMs beyond the measured 128-8,192 tokens per expert are a l
 {
     Scenario s = makeScenario("dgx-h100-superpod", 8, "qwen3-30b-a3b", 1, 1, 8, 64, 4096);
     s.efficiency = EfficiencyMode::Measured;
-    s.parallel.ep = 8;
-    s.parallel.microbatchSize = 8;
     s.training.recompute = Recompute::Full;
-    const EvaluationContext ctx = contextFor(s);
-    const Evaluation e = evaluate(ctx);
-    REQUIRE(e.ok);
-    const OpRow* gemms = findRow(e, OpKind::ExpertGemms, Phase::Forward);
-    REQUIRE(gemms);
-    CHECK(*gemms->source == "grouped-extrapolated");
-    const RowProvenance p = rowProvenance(ctx, *gemms);
-    CHECK(p.kind == SourceKind::Extrapolation);
-    CHECK(sourceKindKey(p.kind) == "extrapolation");
-    CHECK(sourceCitation(ctx, *gemms).starts_with("ScaleScope extrapolation: grouped GEMM at a token count per expert "
-                                                  "outside the measured 128-8192"));
+    // The forward expert GEMMs' source key, its kind and citation at a layout.
+    const auto expertSource = [&](int ep, int microbatch) {
+        s.parallel.ep = ep;
+        s.parallel.microbatchSize = microbatch;
+        const EvaluationContext ctx = contextFor(s);
+        const Evaluation e = evaluate(ctx);
+        REQUIRE(e.ok);
+        const OpRow* gemms = findRow(e, OpKind::ExpertGemms, Phase::Forward);
+        REQUIRE(gemms);
+        return std::tuple{*gemms->source, rowProvenance(ctx, *gemms).kind, sourceCitation(ctx, *gemms)};
+    };
+    const auto [key, kind, citation] = expertSource(8, 8); // 8 · 32,768 · 8 / 128 = 16,384 tokens per expert
+    CHECK(key == "grouped-extrapolated");
+    CHECK(kind == SourceKind::Extrapolation);
+    CHECK(sourceKindKey(kind) == "extrapolation");
+    CHECK(citation.starts_with("ScaleScope extrapolation: grouped GEMM at a token count per expert outside the "
+                               "measured 128-8192"));
     // Inside the measured range the grouped measurement is cited.
-    s.parallel.microbatchSize = 1;
-    s.parallel.ep = 4; // 4 · 4,096 · 8 / 128 = 1,024 tokens per expert
-    const EvaluationContext inside = contextFor(s);
-    const Evaluation e2 = evaluate(inside);
-    REQUIRE(e2.ok);
-    const OpRow* measured = findRow(e2, OpKind::ExpertGemms, Phase::Forward);
-    REQUIRE(measured);
-    CHECK(*measured->source == "h100grouped");
+    const auto measured = expertSource(4, 1); // 4 · 4,096 · 8 / 128 = 1,024
+    CHECK(std::get<0>(measured) == "h100grouped");
+    CHECK(std::get<1>(measured) == SourceKind::ShippedMeasurement);
 }
 
 TEST_CASE("Dense layers carry no MoE rows", "[moe]")
