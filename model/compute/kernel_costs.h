@@ -126,6 +126,15 @@ public:
         const Efficiency e = m_setup.measured ? memoryBandwidthFraction(*m_setup.compute, op) : Efficiency{};
         add(a, 0, bytes, Bytes{bytes} / (m_setup.hbm * e.fraction), e.source);
     }
+    // `kernels` memory-bound kernels of `op` moving `bytes` in all (each
+    // kernel's launch cost added); a row's source set before stays its source.
+    void memoryKernels(Acc& a, MemoryOp op, double bytes, int kernels) const noexcept
+    {
+        if (bytes <= 0 || kernels <= 0) return;
+        memory(a, op, bytes);
+        a.time += m_launch * (kernels - 1);
+        a.kernels += kernels - 1;
+    }
     [[nodiscard]] double inputBytes() const noexcept { return m_inputBytes; }
     [[nodiscard]] bool measured() const noexcept { return m_setup.measured; }
 

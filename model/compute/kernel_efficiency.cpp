@@ -165,6 +165,14 @@ double gemmSmallestMeasuredTokens(const ComputeCalibration& c, Precision precisi
     return g->empty() ? 0.0 : std::exp2(g->pass[0].axes[0].front());
 }
 
+bool groupedGemmExtrapolated(const ComputeCalibration& c, double tokensPerExpert) noexcept
+{
+    if (c.groupedOverDense.empty() || c.groupedExtrapolated.empty() || tokensPerExpert <= 0) return false;
+    const double x = std::log2(tokensPerExpert), eps = 1e-9;
+    const std::vector<double>& axis = c.groupedOverDense.axes[0];
+    return x < axis.front() - eps || x > axis.back() + eps;
+}
+
 Efficiency groupedGemmEfficiency(const ComputeCalibration& c, Precision precision, GemmPass pass,
                                  double tokensPerExpert, double n, double k, int experts) noexcept
 {
@@ -172,7 +180,12 @@ Efficiency groupedGemmEfficiency(const ComputeCalibration& c, Precision precisio
     const Efficiency dense = gemmEfficiency(c, precision, pass, tokensPerExpert * std::max(experts, 1), n, k);
     if (c.groupedOverDense.empty()) return dense;
     const double ratio = std::min(1.0, c.groupedOverDense.at(tokensPerExpert));
-    // Measured BF16: cite the grouped measurement; otherwise the grid's own (carried or fallback) source.
+    // Outside the measured token counts, or at a precision the table did not
+    // measure, the row says so; measured BF16 cites the grouped measurement;
+    // otherwise the grid's own (carried or fallback) source.
+    if (groupedGemmExtrapolated(c, tokensPerExpert)) return {fraction(dense.fraction * ratio), &c.groupedExtrapolated};
+    if (precision != Precision::Bf16 && precision != Precision::Fp16 && dense.source != &c.bf16.source)
+        return {fraction(dense.fraction * ratio), &c.groupedLowPrecision};
     const bool measured = !c.carriedOver() && dense.source == &c.bf16.source;
     return {fraction(dense.fraction * ratio), measured ? &c.groupedSource : dense.source};
 }

@@ -74,6 +74,11 @@ struct Factor {
 [[nodiscard]] Efficiency groupedGemmEfficiency(const ComputeCalibration& c, Precision precision, GemmPass pass,
                                                double tokensPerExpert, double n, double k, int experts) noexcept;
 
+// True when `tokensPerExpert` lies outside the token counts the grouped
+// table measured (groupedGemmEfficiency then holds the nearest measured
+// ratio and cites the calibration's extrapolation label).
+[[nodiscard]] bool groupedGemmExtrapolated(const ComputeCalibration& c, double tokensPerExpert) noexcept;
+
 // Fused attention (FlashAttention / cuDNN): FLOPs counted as the unmasked
 // part; `kernel` indexes ComputeCalibration::attention (0: the default).
 [[nodiscard]] Efficiency attentionEfficiency(const ComputeCalibration& c, AttentionPass pass, double headDim,

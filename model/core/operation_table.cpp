@@ -18,8 +18,11 @@ std::string_view opKindKey(OpKind k) noexcept
     case OpKind::Activation: return "activation";
     case OpKind::MlpDown: return "mlp_down";
     case OpKind::Router: return "router";
+    case OpKind::RouterTopK: return "router_top_k";
+    case OpKind::RouterBalancing: return "router_balancing";
     case OpKind::Permute: return "permute";
     case OpKind::ExpertGemms: return "expert_gemms";
+    case OpKind::MoeImbalance: return "moe_imbalance";
     case OpKind::Logits: return "logits";
     case OpKind::CrossEntropy: return "cross_entropy";
     case OpKind::Fp8Cast: return "fp8_cast";

@@ -47,9 +47,12 @@ enum class OpKind : std::uint8_t {
     MlpUp, // gate and up (SwiGLU) or FC1 (GELU); MoE: shared experts
     Activation,
     MlpDown,
-    Router,
-    Permute, // MoE dispatch and combine gathers on the GPU
-    ExpertGemms, // grouped GEMMs of the local experts (up, activation's input, down)
+    Router, // the gate GEMM (tokens x experts logits)
+    RouterTopK, // scoring (softmax or sigmoid) and top-k selection of the experts
+    RouterBalancing, // per-expert token counts and the auxiliary loss (or the loss-free bias's counts)
+    Permute, // MoE dispatch and combine: index building, gather and scatter of hidden states
+    ExpertGemms, // grouped GEMMs of the local experts (up, activation's input, down) at the mean tokens per expert
+    MoeImbalance, // the busiest expert's extra time: the grouped GEMMs wait for it
     Logits,
     CrossEntropy,
     Fp8Cast,
@@ -154,7 +157,7 @@ struct OpSums {
 
 class OperationTable final {
 public:
-    static constexpr int kCapacity = 128;
+    static constexpr int kCapacity = 144;
 
     // Appends a row; rows beyond the capacity are a bug in the step builder
     // (the capacity covers every op of a MoE layout), counted in `dropped`.

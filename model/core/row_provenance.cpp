@@ -1,5 +1,7 @@
 #include "model/core/row_provenance.h"
 
+#include "model/core/model_citations.h"
+
 namespace scalescope {
 
 std::string sourceCitation(const ResolvedSystem& ctx, const OpRow& r)
@@ -13,6 +15,7 @@ std::string sourceCitation(const ResolvedSystem& ctx, const OpRow& r)
         const auto it = ctx.epDispatchCalibration->sources.find(*r.source);
         if (it != ctx.epDispatchCalibration->sources.end()) return it->second;
     }
+    if (const std::string_view own = modelCitation(*r.source); !own.empty()) return std::string(own);
     return *r.source;
 }
 
@@ -24,6 +27,7 @@ std::string_view sourceKindKey(SourceKind k) noexcept
     case SourceKind::CarriedOver: return "carried-over";
     case SourceKind::UserMeasurement: return "user-measurement";
     case SourceKind::Assumption: return "assumption";
+    case SourceKind::Extrapolation: return "extrapolation";
     }
     return "roofline";
 }
@@ -38,6 +42,7 @@ RowProvenance rowProvenance(const ResolvedSystem& ctx, const OpRow& r)
     if (!r.source) return {};
     const auto labelled = [](const std::string& citation) { return labelledAssumption(citation); };
     if (const auto it = ctx.compute.sources.find(*r.source); it != ctx.compute.sources.end()) {
+        if (it->second.starts_with(kExtrapolationLabel)) return {ctx.compute.id, SourceKind::Extrapolation};
         if (ctx.computeUser) return {ctx.compute.id, SourceKind::UserMeasurement};
         if (ctx.computeCarriedOver) return {ctx.compute.id, SourceKind::CarriedOver};
         return {ctx.compute.id, labelled(it->second) ? SourceKind::Assumption : SourceKind::ShippedMeasurement};
@@ -50,7 +55,7 @@ RowProvenance rowProvenance(const ResolvedSystem& ctx, const OpRow& r)
         if (const auto it = ep->sources.find(*r.source); it != ep->sources.end())
             return {ep->id, labelled(it->second) ? SourceKind::Assumption : SourceKind::ShippedMeasurement};
     }
-    return {{}, SourceKind::Assumption}; // a key the model itself cites (its text is the label)
+    return {{}, SourceKind::Assumption}; // a key the model itself cites (model_citations.h), or unknown
 }
 
 } // namespace scalescope

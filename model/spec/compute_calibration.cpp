@@ -169,6 +169,21 @@ void checkDecodeAttention(SpecReader& r, const ComputeCalibration& c)
                    {"head_dim", "kv_len", "batch"});
 }
 
+// The labels of the grouped GEMMs the grouped/dense table does not measure.
+void labelGroupedLimits(ComputeCalibration& c)
+{
+    if (c.groupedOverDense.empty()) return;
+    const std::vector<double>& axis = c.groupedOverDense.axes[0];
+    const std::string range = formatSignificant(std::exp2(axis.front()), 6) + "-" + formatSignificant(std::exp2(axis.back()), 6);
+    c.groupedExtrapolated = "grouped-extrapolated";
+    c.groupedLowPrecision = "grouped-low-precision";
+    c.sources[c.groupedExtrapolated] = "ScaleScope extrapolation: grouped GEMM at a token count per expert outside the measured " + range +
+                            " (source " + c.groupedSource + "); the grouped/dense ratio of the nearest measured count is held";
+    c.sources[c.groupedLowPrecision] = "ScaleScope assumption: no FP8 or FP4 grouped GEMM was measured; the BF16 grouped/dense ratio "
+                            "(source " + c.groupedSource + ", " + range + " tokens per expert) is applied to that precision's "
+                            "dense GEMM curve";
+}
+
 void readMeasured(SpecReader& r, ComputeCalibration& c)
 {
     c.bf16Peak = r.quantity<D::FlopRate>("/reference/bf16_peak");
@@ -198,6 +213,7 @@ void readMeasured(SpecReader& r, ComputeCalibration& c)
     c.groupedOverDense =
         readGrid(r, "/grouped_gemm/grouped_over_dense", {readAxis(r, "/grouped_gemm/tokens_per_expert"), {0.0}, {0.0}},
                  1, 1.0, {"tokens_per_expert", "", ""});
+    labelGroupedLimits(c);
     readAttentionKernels(r, c);
     if (r.exists("/decode_attention")) checkDecodeAttention(r, c);
     for (size_t i = 0; i < kMemoryOpCount; ++i) {
@@ -329,6 +345,8 @@ void resolveCarryOver(ComputeCalibration& t, const ComputeCalibration& base)
     }
     t.groupedOverDense = base.groupedOverDense;
     t.groupedSource = base.groupedSource;
+    t.groupedExtrapolated = base.groupedExtrapolated;
+    t.groupedLowPrecision = base.groupedLowPrecision;
     const CarryScale fwd = t.scales.at("attention_forward");
     const CarryScale bwd = t.scales.count("attention_backward") ? t.scales.at("attention_backward") : fwd;
     // The base's default kernel, scaled, under the target's own kernel id.

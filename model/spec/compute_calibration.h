@@ -98,6 +98,11 @@ struct ComputeCalibration {
     std::string fp8Fallback, fp4Fallback, otherFallback; // source keys used when a precision falls back
     LogGrid groupedOverDense;                            // grouped / dense GEMM throughput vs tokens per expert
     std::string groupedSource;
+    // The labels of grouped GEMMs the table does not cover: tokens per expert
+    // outside its measured range (the nearest measured ratio held), and FP8 or
+    // FP4 expert GEMMs (the BF16 ratio on that precision's dense curve): source
+    // keys whose citations (in `sources`) say so.
+    std::string groupedExtrapolated, groupedLowPrecision;
     // "attention" (the family's default kernel, first) and "attention_kernels"
     // (others measured on the same GPU, by id). A carried-over family carries
     // the default under the id "carried_over/attention_kernel" names, and

@@ -14,6 +14,11 @@ struct MlaSpec {
     Sourced<int> qLoraRank, kvLoraRank, qkNopeHeadDim, qkRopeHeadDim, vHeadDim;
 };
 
+// How the router scores experts before top-k: softmax over all experts
+// (Mixtral, Qwen3, DeepSeek-V2), or a sigmoid per expert whose top-k weights
+// are normalised to sum to 1 (DeepSeek-V3). Model key moe/score_function.
+enum class MoeScoring { Softmax, Sigmoid };
+
 struct MoeSpec {
     Sourced<int> experts;
     Sourced<int> topK;
@@ -23,6 +28,7 @@ struct MoeSpec {
     // Node-limited routing: a token reaches experts on at most this many
     // nodes, and crosses the scale-out network once per node (absent: top_k).
     std::optional<Sourced<int>> maxNodesPerToken;
+    MoeScoring scoring = MoeScoring::Softmax; // "score_function": "softmax" (default) | "sigmoid"
 };
 
 struct ModelSpec {

@@ -352,6 +352,7 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
     o.zero3Prefetch = r.flag("/overlap/zero3_prefetch", o.zero3Prefetch);
     o.pp = r.flag("/overlap/pp", o.pp);
     o.cp = r.flag("/overlap/cp", o.cp);
+    o.moeSharedExpert = r.flag("/overlap/moe_shared_expert", o.moeSharedExpert);
 
     FacilitySettings& f = s.facility;
     f.coolant = r.text("/facility/coolant", f.coolant);

@@ -161,6 +161,10 @@ struct OverlapSettings {
     bool pp = true;                     // "pp": send/recv beside compute (1F1B steady state)
     EpOverlap ep = EpOverlap::None;     // "ep": "none" | "1f1b" | "dualpipe"
     bool cp = true;                     // "cp": ring attention hides KV exchange behind attention
+    // "moe_shared_expert": the shared experts run on a side stream, their
+    // up-projection beside the dispatch AllToAll and their down-projection
+    // beside the combine (Megatron-Core --moe-shared-expert-overlap; off there by default).
+    bool moeSharedExpert = false;
     bool operator==(const OverlapSettings&) const = default;
 };
 

@@ -25,7 +25,7 @@ const std::vector<std::pair<std::string, Keys>> kBlocks{
     {"parallel", {"tp", "pp", "cp", "ep", "etp", "dp", "vpp", "microbatch_size", "schedule", "order"}},
     {"network", {"sharp", "efficiency"}},
     {"calibration", {"compute", "network"}},
-    {"overlap", {"tp", "dp", "dp_param_gather", "zero3_prefetch", "pp", "ep", "cp"}},
+    {"overlap", {"tp", "dp", "dp_param_gather", "zero3_prefetch", "pp", "ep", "cp", "moe_shared_expert"}},
     {"facility", {"coolant", "delta_T_K", "pue", "price_per_kWh", "price_per_gpu_hour", "currency"}},
     {"inference",
      {"batch", "prompt_tokens", "output_tokens", "precision", "kv_precision", "kv_block_tokens", "prefill_chunk",

@@ -60,6 +60,7 @@ json scenarioToJson(const Scenario& s)
     const OverlapSettings& o = s.overlap;
     j["overlap"] = {{"tp", tpOverlapKey(o.tp)}, {"dp", o.dpGradReduce}, {"dp_param_gather", o.dpParamGather},
                     {"zero3_prefetch", o.zero3Prefetch}, {"pp", o.pp}, {"ep", epOverlapKey(o.ep)}, {"cp", o.cp}};
+    if (o.moeSharedExpert) j["overlap"]["moe_shared_expert"] = true;
     j["facility"] = {{"coolant", s.facility.coolant}, {"delta_T_K", s.facility.deltaTK}, {"pue", s.facility.pue},
                      {"price_per_kWh", s.facility.pricePerKWh}, {"price_per_gpu_hour", s.facility.pricePerGpuHour}};
     if (s.facility.currency != FacilitySettings{}.currency) j["facility"]["currency"] = s.facility.currency;

@@ -326,6 +326,10 @@ ModelSpec readModelSpec(SpecReader& r)
             r.error("/moe/dense_layers/value", "expected fewer dense layers than layers, found " +
                                                    std::to_string(moe.denseLayers.value));
         if (r.exists("/moe/max_nodes_per_token")) moe.maxNodesPerToken = r.integer("/moe/max_nodes_per_token");
+        if (const std::string scoring = r.optText("/moe/score_function").value_or("softmax"); scoring == "sigmoid")
+            moe.scoring = MoeScoring::Sigmoid;
+        else if (scoring != "softmax")
+            r.error("/moe/score_function", "expected \"softmax\" or \"sigmoid\", found \"" + scoring + "\"");
         m.moe = moe;
     }
     return m;

@@ -1,8 +1,10 @@
 #include "model/training/layer_kernels.h"
 
 #include "model/compute/kernel_costs.h"
+#include "model/core/model_citations.h"
 #include "model/core/recompute_policy.h"
 #include "model/spec/compute_calibration.h"
+#include "model/training/moe_kernels.h"
 
 #include <algorithm>
 #include <array>
@@ -151,10 +153,18 @@ void layerKernels(const EvaluationContext& ctx, const ParallelLayout& p, const K
         // expert GEMMs see them gathered over etp (etp = tp unless folded).
         const double etp = p.expertTp(), Te = p.folded() ? T * etp / tp : T;
         const double perExpert = ep * Te * k / experts;
-        // The grouped GEMM waits for the busiest expert: efficiency ÷ (max / mean tokens per expert).
-        const double balance = kc.measured() ? 1.0 / moeLoadImbalance(ctx.compute, ctx.scenario.training.moeBalancing).value : 1.0;
+        // The expert GEMMs at the mean tokens per expert; every expert then
+        // waits for the busiest one (max / mean tokens per expert), its own row.
+        const MoeBalancing balancing = ctx.scenario.training.moeBalancing;
+        const Factor imbalance = kc.measured() ? moeLoadImbalance(ctx.compute, balancing) : Factor{};
+        constexpr double balance = 1;
         addLinear(kc, t, OpKind::Router, scope, layers, {{Tsp, experts, h}}, full);
-        addMemoryOp(kc, t, OpKind::Permute, MemoryOp::Permute, scope, 2 * layers, 2 * Te * k * h * act, 2 * Te * k * h * act, full);
+        addMoeWorkRows(kc, t, OpKind::RouterTopK, routerTopKWork(Tsp, experts, k, moeSpec.scoring), MemoryOp::Permute,
+                       modelSourceKey(ModelSource::MoeRouter), scope, layers);
+        addMoeWorkRows(kc, t, OpKind::RouterBalancing, routerBalancingWork(Tsp, experts, k, balancing), MemoryOp::Permute,
+                       modelSourceKey(ModelSource::MoeBalancing), scope, layers);
+        addMoeWorkRows(kc, t, OpKind::Permute, permutationWork(Te, k, h), MemoryOp::Permute,
+                       modelSourceKey(ModelSource::MoePermute), scope, layers);
         Acc f, b;
         kc.groupedGemm(f, GemmPass::Forward, perExpert, gates * fe / etp, h, local, balance);
         kc.groupedGemm(f, GemmPass::Forward, perExpert, h, fe / etp, local, balance);
@@ -165,6 +175,7 @@ void layerKernels(const EvaluationContext& ctx, const ParallelLayout& p, const K
         t.add(kc.row(f, OpKind::ExpertGemms, Phase::Forward, scope, OpBound::GroupedGemm, layers));
         t.add(kc.row(b, OpKind::ExpertGemms, Phase::Backward, scope, OpBound::GroupedGemm, layers));
         t.add(kc.row(f, OpKind::ExpertGemms, Phase::Recompute, scope, OpBound::GroupedGemm, layers));
+        addMoeImbalanceRows(kc, t, f, b, imbalance, scope, layers);
         activationWidth = Te * k * fe / etp;
         gemmInputs = T * (h + vWidth / tp) + Te * k * (h + fe / etp);
         if (moeSpec.sharedExperts.value > 0) {

@@ -31,6 +31,19 @@ double weightBytesPerParam(const TrainingSettings& t) noexcept
     return t.fp8Params ? 1.0 : kWeightBytesPerParam;
 }
 
+Bytes moeRoutedBuffers(const ModelSpec& m, const ParallelLayout& p, const TrainingSettings& t) noexcept
+{
+    if (!m.moe) return {};
+    const double experts = m.moe->experts.value, k = m.moe->topK.value, ep = p.ep;
+    // The tokens a rank's experts see: a micro-batch's T, gathered over etp when folded (T·etp/tp).
+    const double T = static_cast<double>(p.microbatchSize) * t.seqLen / p.cp;
+    const double tokens = p.folded() ? T * p.expertTp() / p.tp : T;
+    const double perExpert = ep * tokens * k / experts;
+    const double local = std::max(1.0, std::floor(experts / ep));
+    constexpr double kBuffers = 4; // dispatch receive, permuted, expert output, combine receive
+    return Bytes{kBuffers * perExpert * local * m.hidden.value * 2};
+}
+
 MemoryPerGpu memoryPerGpu(const EvaluationContext& ctx, const ParallelLayout& p, int microbatches) noexcept
 {
     return memoryPerGpu(ctx, p, microbatches, ctx.scenario.training.zeroStage);
@@ -101,9 +114,11 @@ MemoryPerGpu memoryPerGpu(const EvaluationContext& ctx, const ParallelLayout& p,
     out.activations = Bytes{std::max(firstStage, p.pp == 1 ? firstStage + logits : lastStage)};
 
     // Buffers (ScaleScope assumption): two layers' gathered weights under
-    // ZeRO-3, and four activation-sized communication buffers.
+    // ZeRO-3, four activation-sized communication buffers and, in a MoE
+    // layer, the routed rows' working buffers (moeRoutedBuffers).
     const double layerWeights = std::max(mc.dense.params, mc.moe.params) / p.tp * weightBytesPerParam(s.training);
-    out.buffers = Bytes{(zero >= 3 ? 2 * layerWeights : 0) + 4 * tokens * m.hidden.value * 2};
+    out.buffers = Bytes{(zero >= 3 ? 2 * layerWeights : 0) + 4 * tokens * m.hidden.value * 2 +
+                        (mc.moeLayers > 0 ? moeRoutedBuffers(m, p, s.training).si : 0.0)};
 
     out.total = out.weights + out.grads + out.optimizer + out.activations + out.buffers;
     const UsableHbm hbm = usableHbm(ctx.gpu.hbm.capacityUsable.value, ctx.memoryReserve ? &*ctx.memoryReserve : nullptr,

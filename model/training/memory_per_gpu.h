@@ -31,6 +31,13 @@ inline constexpr double kFp32MasterBytesPerParam = 4; // the fp32 master copy in
 [[nodiscard]] double weightBytesPerParam(const TrainingSettings& t) noexcept;
 [[nodiscard]] MemoryPerGpu memoryPerGpu(const EvaluationContext& ctx, const ParallelLayout& p,
                                         int microbatches) noexcept;
+// The working buffers of one MoE layer's routed rows on one GPU (ScaleScope
+// assumption): the dispatch AllToAll's receive buffer, the rows permuted
+// into expert order, the experts' output before it is un-permuted and the
+// combine AllToAll's receive buffer, each the local experts' rows at the
+// layout's tokens per expert (ep·T·k/E each; T = micro-batch tokens / cp)
+// by the hidden size, 16-bit. 0 for a dense model.
+[[nodiscard]] Bytes moeRoutedBuffers(const ModelSpec& m, const ParallelLayout& p, const TrainingSettings& t) noexcept;
 // The same with another ZeRO stage (to weigh advice against the scenario's own).
 [[nodiscard]] MemoryPerGpu memoryPerGpu(const EvaluationContext& ctx, const ParallelLayout& p, int microbatches,
                                         int zeroStage) noexcept;

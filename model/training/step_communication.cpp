@@ -240,8 +240,11 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
             if (rowsOf(ph) == 0) continue;
             const Seconds window = ph == Phase::Forward ? backwardCompute : forwardCompute;
             const double calls = ph == Phase::Forward ? 2 : 2 + 2 * matmuls; // sharing the window
+            const TpPartnerGemms& shared = tpPartners[static_cast<size_t>(ph)];
             for (const auto& [op, x] : {std::pair{OpKind::EpDispatch, &dispatch}, std::pair{OpKind::EpCombine, &combine}}) {
-                const Seconds hidden = o.ep == EpOverlap::None ? Seconds{} : std::min(x->time, window / calls) * steady;
+                Seconds hidden = o.ep == EpOverlap::None ? Seconds{} : std::min(x->time, window / calls) * steady;
+                // overlap.moe_shared_expert: the shared experts' up (down) projection beside the dispatch (combine).
+                if (o.moeSharedExpert) hidden = std::min(x->time, hidden + (op == OpKind::EpDispatch ? shared.up : shared.down));
                 t.add(commRow(x->efficiency, x->source, op, ph, OpStream::Ep, scope, layers * rowsOf(ph), x->bytes, x->time,
                               hidden));
             }

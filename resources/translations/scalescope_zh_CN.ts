@@ -1883,6 +1883,22 @@
         <source>Calibration %1: %2</source>
         <translation>校准 %1：%2</translation>
     </message>
+    <message>
+        <source>a labelled extrapolation beyond the measured range</source>
+        <translation>超出测量范围的已标注外推</translation>
+    </message>
+    <message>
+        <source>MoE router scoring and top-k</source>
+        <translation>MoE 路由打分与 top-k 选择</translation>
+    </message>
+    <message>
+        <source>MoE load balancing (expert counts, loss)</source>
+        <translation>MoE 负载均衡（专家计数、损失）</translation>
+    </message>
+    <message>
+        <source>MoE load imbalance (busiest expert)</source>
+        <translation>MoE 负载不均（最忙专家）</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::PlannerView</name>

@@ -44,6 +44,7 @@ QString provenanceText(const RowProvenance& p)
     case SourceKind::CarriedOver: kind = OperationTableModel::tr("a curve carried over from another GPU"); break;
     case SourceKind::UserMeasurement: kind = OperationTableModel::tr("your own measurement (imported)"); break;
     case SourceKind::Assumption: kind = OperationTableModel::tr("a labelled assumption"); break;
+    case SourceKind::Extrapolation: kind = OperationTableModel::tr("a labelled extrapolation beyond the measured range"); break;
     }
     if (p.calibration.empty()) return kind;
     return OperationTableModel::tr("Calibration %1: %2").arg(q(p.calibration), kind);
@@ -67,8 +68,11 @@ QString operationName(OpKind kind)
     case OpKind::Activation: return OperationTableModel::tr("Activation (SwiGLU / GELU)");
     case OpKind::MlpDown: return OperationTableModel::tr("MLP down projection");
     case OpKind::Router: return OperationTableModel::tr("MoE router");
+    case OpKind::RouterTopK: return OperationTableModel::tr("MoE router scoring and top-k");
+    case OpKind::RouterBalancing: return OperationTableModel::tr("MoE load balancing (expert counts, loss)");
     case OpKind::Permute: return OperationTableModel::tr("MoE permute / unpermute");
     case OpKind::ExpertGemms: return OperationTableModel::tr("Expert grouped GEMMs");
+    case OpKind::MoeImbalance: return OperationTableModel::tr("MoE load imbalance (busiest expert)");
     case OpKind::Logits: return OperationTableModel::tr("Logits (LM head)");
     case OpKind::CrossEntropy: return OperationTableModel::tr("Cross-entropy");
     case OpKind::Fp8Cast: return OperationTableModel::tr("FP8 casts");

@@ -1,0 +1,57 @@
+#include "model/core/model_citations.h"
+
+#include <array>
+
+namespace scalescope {
+
+namespace {
+
+struct Citation {
+    std::string key;
+    std::string_view text;
+};
+
+const std::array<Citation, 3>& citations() noexcept
+{
+    static const std::array<Citation, 3> table{{
+        {"moe-router",
+         "ScaleScope assumption: no router scoring or top-k kernel was measured. Scoring (softmax; or sigmoid with the "
+         "bias-adjusted selection and the normalisation of the top-k weights, DeepSeek-V3 report eqs. 13-16) and top-k "
+         "selection are costed as memory-bound kernels over the router's tokens x experts fp32 scores, each reading its "
+         "inputs and writing its outputs once (top-k: fp32 weights and int64 ids), at the measured device-to-device copy "
+         "bandwidth (memory_bandwidth/permute) plus the measured launch cost per kernel; the backward scatters the top-k "
+         "gradients into a tokens x experts tensor and runs the scoring's backward"},
+        {"moe-balancing",
+         "ScaleScope assumption: no balancing kernel was measured. Auxiliary loss (Switch Transformer / GShard form, as "
+         "Megatron-Core's switch_load_balancing_loss_func and torchtitan compute it): a histogram of the tokens x top_k "
+         "expert ids, the mean over tokens of the tokens x experts fp32 scores and the loss (forward), and the loss "
+         "gradient added into the scores' gradient (backward). Auxiliary-loss-free (DeepSeek-V3 report section 2.1.2): "
+         "the histogram whose counts the once-per-step bias update reads. Memory-bound at the measured device-to-device "
+         "copy bandwidth (memory_bandwidth/permute), plus the measured launch cost per kernel"},
+        {"moe-permute",
+         "ScaleScope assumption: no permutation kernel was measured. Dispatch sorts the tokens x top_k expert ids and "
+         "builds the gather indices (argsort, index expansion), gathers the rows of hidden states into expert order "
+         "(index_select); combine zero-fills the output and sums the top_k rows of each token back (scatter_add), as "
+         "torchtitan's _permute_tokens and _unpermute_tokens (torchtitan/distributed/deepep/deepep.py) and "
+         "Megatron-Core's unfused permute and unpermute (megatron/core/transformer/moe/moe_utils.py) do; the backward "
+         "runs the mirror passes. Each kernel reads its inputs and writes its outputs once at the measured "
+         "device-to-device copy bandwidth (memory_bandwidth/permute), plus the measured launch cost per kernel"},
+    }};
+    return table;
+}
+
+} // namespace
+
+const std::string& modelSourceKey(ModelSource s) noexcept
+{
+    return citations()[static_cast<size_t>(s)].key;
+}
+
+std::string_view modelCitation(std::string_view key) noexcept
+{
+    for (const Citation& c : citations())
+        if (c.key == key) return c.text;
+    return {};
+}
+
+} // namespace scalescope
