@@ -156,6 +156,11 @@ void ScenarioControls::build()
     for (CrossEntropyKernel k : {CrossEntropyKernel::Fused, CrossEntropyKernel::Eager})
         m_lossKernel->addItem(QString(), QString::fromUtf8(crossEntropyKey(k).data()));
     row(QStringLiteral("loss"), m_lossKernel);
+    m_cpComm = new BoundedComboBox(this);
+    m_cpComm->setObjectName(QStringLiteral("cpComm"));
+    for (CpComm c : {CpComm::P2p, CpComm::AllGather, CpComm::RingAllGather})
+        m_cpComm->addItem(QString(), QString::fromUtf8(cpCommKey(c).data()));
+    row(QStringLiteral("cpComm"), m_cpComm);
 
     for (const QString& axis : sliderAxes()) {
         AxisControl c;
@@ -247,6 +252,9 @@ void ScenarioControls::build()
               [](Scenario& s, const QVariant& v) { s.training.attentionKernel = v.toString().toStdString(); });
     comboEdit(m_lossKernel, QT_TR_NOOP("Change loss kernel"), [](Scenario& s, const QVariant& v) {
         s.training.crossEntropy = crossEntropyFromKey(v.toString().toStdString()).value_or(CrossEntropyKernel::Fused);
+    });
+    comboEdit(m_cpComm, QT_TR_NOOP("Change context-parallel exchange"), [](Scenario& s, const QVariant& v) {
+        s.training.cpComm = cpCommFromKey(v.toString().toStdString()).value_or(CpComm::P2p);
     });
     connect(m_recomputeLayers, &QSpinBox::editingFinished, this, [this] {
         const int layers = m_recomputeLayers->value();

@@ -118,6 +118,7 @@ private:
     QSpinBox* m_recomputeLayers = nullptr;   // with full recompute: layers per stage (0: all)
     QComboBox* m_attentionKernel = nullptr;  // "": the GPU family's default
     QComboBox* m_lossKernel = nullptr;       // how the cross-entropy runs (cross_entropy): fused or eager
+    QComboBox* m_cpComm = nullptr;           // how context parallelism exchanges K/V (cp_comm)
     QComboBox* m_schedule = nullptr;
     QListWidget* m_order = nullptr;
     QCheckBox* m_sharp = nullptr;

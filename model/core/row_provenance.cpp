@@ -20,6 +20,7 @@ std::string_view sourceKindKey(SourceKind k) noexcept
     case SourceKind::CarriedOver: return "carried-over";
     case SourceKind::UserMeasurement: return "user-measurement";
     case SourceKind::Assumption: return "assumption";
+    case SourceKind::Extrapolated: return "extrapolated";
     }
     return "roofline";
 }
@@ -27,6 +28,7 @@ std::string_view sourceKindKey(SourceKind k) noexcept
 RowProvenance rowProvenance(const ResolvedSystem& ctx, const OpRow& r)
 {
     if (!r.source) return {};
+    if (isExtrapolation(r.source)) return {ctx.compute.id, SourceKind::Extrapolated};
     // The shipped files label what they assume ("ScaleScope assumption: ...").
     const auto labelled = [](const std::string& citation) { return citation.find("assumption") != std::string::npos; };
     if (const auto it = ctx.compute.sources.find(*r.source); it != ctx.compute.sources.end()) {

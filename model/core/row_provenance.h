@@ -16,8 +16,9 @@ namespace scalescope {
 
 // What a row's efficiency rests on: nothing (the pure roofline), a shipped
 // measurement, a curve carried over from another GPU, the user's own
-// measurement (an imported calibration), or a labelled ScaleScope assumption.
-enum class SourceKind { Roofline, ShippedMeasurement, CarriedOver, UserMeasurement, Assumption };
+// measurement (an imported calibration), a labelled ScaleScope assumption, or
+// a measured curve extrapolated past its last measured point (labelled).
+enum class SourceKind { Roofline, ShippedMeasurement, CarriedOver, UserMeasurement, Assumption, Extrapolated };
 [[nodiscard]] std::string_view sourceKindKey(SourceKind k) noexcept; // "shipped-measurement"
 
 // A row's source as its calibration entry: the calibration's id ("" for the

@@ -34,6 +34,7 @@ json scenarioToJson(const Scenario& s)
     if (s.training.zero3Style != Zero3Style::DeepSpeed) j["training"]["zero3_style"] = std::string(zero3StyleKey(s.training.zero3Style));
     if (s.training.crossEntropy != CrossEntropyKernel::Fused)
         j["training"]["cross_entropy"] = std::string(crossEntropyKey(s.training.crossEntropy));
+    if (s.training.cpComm != CpComm::P2p) j["training"]["cp_comm"] = std::string(cpCommKey(s.training.cpComm));
     if (s.training.fp8Params) j["training"]["fp8_params"] = true;
     if (s.training.fp8Scaling != Fp8Scaling::Delayed) j["training"]["fp8_scaling"] = std::string(fp8ScalingKey(s.training.fp8Scaling));
     if (s.training.recompute == Recompute::Full && s.training.recomputeLayers > 0)

@@ -43,12 +43,12 @@ struct TpPartnerGemms {
     Seconds qkv{}, out{}, up{}, down{}, experts{};
 };
 
-// The compute rows of one layer (at most 42: 14 kinds of operation with MLA,
-// MoE and FP8, each in forward, backward and recompute),
+// The compute rows of one layer (at most 45: 15 kinds of operation with MLA,
+// MoE, FP8 and the context-parallel merge, each in forward, backward and recompute),
 // with the sums of its forward and backward rows and of its recompute rows
 // by kind of work; a recompute mode takes a share of each (recompute_policy.h).
 struct LayerKernels {
-    static constexpr int kCapacity = 48;
+    static constexpr int kCapacity = 52;
     static constexpr std::uint8_t kPass = 0xff; // `work` of a forward or backward row
     std::array<OpRow, kCapacity> rows{};
     // Per row: the RecomputedWork of a recompute row, kPass for the others

@@ -4,6 +4,7 @@
 
 #include "model/memory/activation_memory.h"
 #include "model/memory/usable_memory.h"
+#include "model/training/context_parallel_attention.h"
 #include "model/training/layout_check.h"
 
 #include <algorithm>
@@ -101,9 +102,11 @@ MemoryPerGpu memoryPerGpu(const EvaluationContext& ctx, const ParallelLayout& p,
     out.activations = Bytes{std::max(firstStage, p.pp == 1 ? firstStage + logits : lastStage)};
 
     // Buffers (ScaleScope assumption): two layers' gathered weights under
-    // ZeRO-3, and four activation-sized communication buffers.
+    // ZeRO-3, and four activation-sized communication buffers; with context
+    // parallelism, the K/V exchange buffers (context_parallel_attention.h).
     const double layerWeights = std::max(mc.dense.params, mc.moe.params) / p.tp * weightBytesPerParam(s.training);
-    out.buffers = Bytes{(zero >= 3 ? 2 * layerWeights : 0) + 4 * tokens * m.hidden.value * 2};
+    out.buffers = Bytes{(zero >= 3 ? 2 * layerWeights : 0) + 4 * tokens * m.hidden.value * 2 +
+                        cpBufferBytes(m, p, s.training.seqLen, s.training.cpComm)};
 
     out.total = out.weights + out.grads + out.optimizer + out.activations + out.buffers;
     const UsableHbm hbm = usableHbm(ctx.gpu.hbm.capacityUsable.value, ctx.memoryReserve ? &*ctx.memoryReserve : nullptr,

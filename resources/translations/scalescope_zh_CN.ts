@@ -1712,10 +1712,6 @@
         <translation>TP AllGather / ReduceScatter</translation>
     </message>
     <message>
-        <source>CP ring KV exchange</source>
-        <translation>CP 环形 KV 交换</translation>
-    </message>
-    <message>
         <source>EP AllToAll dispatch</source>
         <translation>EP AllToAll 分发</translation>
     </message>
@@ -1878,6 +1874,18 @@
     <message>
         <source>Calibration %1: %2</source>
         <translation>校准 %1：%2</translation>
+    </message>
+    <message>
+        <source>a measured curve extrapolated past its last point</source>
+        <translation>超出最后测量点外推的测量曲线</translation>
+    </message>
+    <message>
+        <source>CP K/V exchange</source>
+        <translation>CP K/V 交换</translation>
+    </message>
+    <message>
+        <source>CP partial-output merge</source>
+        <translation>CP 部分输出合并</translation>
     </message>
 </context>
 <context>
@@ -3394,6 +3402,30 @@ Airflow for this job: %3 m³/h (%4 of heat)</source>
     <message>
         <source>The collective efficiencies the measured numbers rest on: the shipped NCCL calibration or one imported from nccl-tests logs</source>
         <translation>实测数字所依据的集合通信效率：随附的 NCCL 校准，或从 nccl-tests 日志导入的校准</translation>
+    </message>
+    <message>
+        <source>Change context-parallel exchange</source>
+        <translation>更改上下文并行交换方式</translation>
+    </message>
+    <message>
+        <source>CP exchange</source>
+        <translation>CP 交换方式</translation>
+    </message>
+    <message>
+        <source>ring, point-to-point (Megatron-Core)</source>
+        <translation>环形，点对点（Megatron-Core）</translation>
+    </message>
+    <message>
+        <source>all-gather K/V (Llama 3)</source>
+        <translation>全收集 K/V（Llama 3）</translation>
+    </message>
+    <message>
+        <source>ring over one all-gather (PyTorch, torchtitan)</source>
+        <translation>基于一次全收集的环形（PyTorch、torchtitan）</translation>
+    </message>
+    <message>
+        <source>With context parallelism: how the GPUs of a sequence exchange K and V. Ring attention passes K/V chunks to the next GPU, each send hidden behind the attention of the chunk in hand (Megatron-Core, Transformer Engine); all-gather collects K/V first, exposed, then attends once per local chunk (Llama 3); PyTorch&apos;s context_parallel gathers K/V once beside the first chunk and merges the chunks&apos; outputs in fp32 (torchtitan)</source>
+        <translation>启用上下文并行时：同一序列的各 GPU 如何交换 K 和 V。环形注意力把 K/V 分块传给下一个 GPU，每次发送隐藏在当前分块的注意力计算之后（Megatron-Core、Transformer Engine）；全收集先收集 K/V（不被隐藏），再对每个本地分块各做一次注意力（Llama 3）；PyTorch 的 context_parallel 在第一个分块计算的同时做一次全收集，并以 fp32 合并各分块的输出（torchtitan）</translation>
     </message>
 </context>
 <context>
