@@ -2,14 +2,32 @@
 
 namespace scalescope {
 
+namespace {
+
+std::string citationOf(const ResolvedSystem& ctx, const std::string& key)
+{
+    for (const SourceMap* sources : {&ctx.compute.sources, &ctx.calibration.sources}) {
+        const auto it = sources->find(key);
+        if (it != sources->end()) return it->second;
+    }
+    return key;
+}
+
+} // namespace
+
 std::string sourceCitation(const ResolvedSystem& ctx, const OpRow& r)
 {
     if (!r.source) return {};
-    for (const SourceMap* sources : {&ctx.compute.sources, &ctx.calibration.sources}) {
-        const auto it = sources->find(*r.source);
-        if (it != sources->end()) return it->second;
+    if (isExtrapolation(r.source)) {
+        // "extrapolated: KEY beyond …": the label, then the citation of the table it extends.
+        constexpr std::string_view prefix = "extrapolated: ";
+        const std::string& label = *r.source;
+        const size_t end = label.find(" beyond ");
+        if (end != std::string::npos && end > prefix.size())
+            return label + ". " + label.substr(prefix.size(), end - prefix.size()) + ": " +
+                   citationOf(ctx, label.substr(prefix.size(), end - prefix.size()));
     }
-    return *r.source;
+    return citationOf(ctx, *r.source);
 }
 
 std::string_view sourceKindKey(SourceKind k) noexcept

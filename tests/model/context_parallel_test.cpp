@@ -195,6 +195,11 @@ TEST_CASE("Attention past the measured table (32,768 tokens on the H100) takes t
     const OpRow* f = findRow(e, OpKind::AttentionCore, Phase::Forward);
     REQUIRE(f);
     CHECK(rowProvenance(ctx, *f).kind == SourceKind::Extrapolated);
+    CHECK(rowProvenance(ctx, *f).calibration == ctx.compute.id);
+    // The citation is the label, then the measurement it extends (FlashAttention-2 on the H100).
+    const std::string citation = sourceCitation(ctx, *f);
+    CHECK(citation.starts_with(*f->source));
+    CHECK(citation.find(ctx.compute.sources.at("h100fa2")) != std::string::npos);
     CHECK(sourceKindKey(SourceKind::Extrapolated) == "extrapolated");
 }
 
