@@ -52,6 +52,17 @@ double callSeconds(const EvaluationContext& ctx, double flops, double bytes, dou
     return a.time.si;
 }
 
+// One GPU's share of a layer's causal attention at 32,768 tokens (tp 1):
+// T · scoreFlopsPerToken, and one call's Q, K, V and O bytes.
+struct GpuShare {
+    double flops = 0, bytes = 0;
+};
+GpuShare gpuShare(const EvaluationContext& ctx)
+{
+    const double T = 32768;
+    return {T * ctx.cost.dense.scoreFlopsPerToken, T * 4 * 4096 * 2};
+}
+
 } // namespace
 
 TEST_CASE("Ring Attention (Liu et al. 2023, arXiv 2310.01889) with load-balanced chunks: Llama 3.1 8B at 131,072 "
@@ -64,8 +75,7 @@ TEST_CASE("Ring Attention (Liu et al. 2023, arXiv 2310.01889) with load-balanced
     REQUIRE(e.ok);
     const OpRow* f = findRow(e, OpKind::AttentionCore, Phase::Forward);
     REQUIRE(f);
-    // The GPU's share of the causal work: T · scoreFlopsPerToken (tp 1).
-    const double T = 32768, flops = T * ctx.cost.dense.scoreFlopsPerToken, bytes = T * 4 * 4096 * 2;
+    const auto [flops, bytes] = gpuShare(ctx);
     CHECK(f->flops.si == Approx(flops).epsilon(1e-12));
     // √(32,768 · 16,384) = 23,170.5 tokens: the non-causal square of the same score count.
     const double offDiagonal = std::sqrt(32768.0 * 16384.0);
@@ -118,7 +128,7 @@ TEST_CASE("Llama 3 paper §3.3.2 all-gather context parallelism: K/V gathered be
     // Two chunks of 16,384 queries over 65,536 keys on average: √(16,384 · 65,536) = 32,768.
     const OpRow* f = findRow(e, OpKind::AttentionCore, Phase::Forward);
     REQUIRE(f);
-    const double T = 32768, flops = T * ctx.cost.dense.scoreFlopsPerToken, bytes = T * 4 * 4096 * 2;
+    const auto [flops, bytes] = gpuShare(ctx);
     CHECK(f->time.si == Approx(2 * callSeconds(ctx, flops / 2, bytes, 32768, false, AttentionPass::Forward)).epsilon(1e-12));
 }
 
