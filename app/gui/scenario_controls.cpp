@@ -161,6 +161,11 @@ void ScenarioControls::build()
     for (MoeDispatcher d : {MoeDispatcher::AllToAll, MoeDispatcher::DeepEp, MoeDispatcher::DeepEpFp8})
         m_moeDispatcher->addItem(QString(), QString::fromUtf8(moeDispatcherKey(d).data()));
     row(QStringLiteral("moeDispatcher"), m_moeDispatcher);
+    m_cpComm = new BoundedComboBox(this);
+    m_cpComm->setObjectName(QStringLiteral("cpComm"));
+    for (CpComm c : {CpComm::P2p, CpComm::AllGather, CpComm::RingAllGather})
+        m_cpComm->addItem(QString(), QString::fromUtf8(cpCommKey(c).data()));
+    row(QStringLiteral("cpComm"), m_cpComm);
 
     for (const QString& axis : sliderAxes()) {
         AxisControl c;
@@ -259,6 +264,8 @@ void ScenarioControls::build()
     });
     comboEdit(m_moeDispatcher, QT_TR_NOOP("Change MoE dispatcher"), [](Scenario& s, const QVariant& v) {
         s.training.moeDispatcher = moeDispatcherFromKey(v.toString().toStdString()).value_or(MoeDispatcher::AllToAll);
+    comboEdit(m_cpComm, QT_TR_NOOP("Change context-parallel exchange"), [](Scenario& s, const QVariant& v) {
+        s.training.cpComm = cpCommFromKey(v.toString().toStdString()).value_or(CpComm::P2p);
     });
     connect(m_recomputeLayers, &QSpinBox::editingFinished, this, [this] {
         const int layers = m_recomputeLayers->value();

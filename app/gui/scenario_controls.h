@@ -120,6 +120,7 @@ private:
     QComboBox* m_attentionKernel = nullptr;  // "": the GPU family's default
     QComboBox* m_lossKernel = nullptr;       // how the cross-entropy runs (cross_entropy): fused or eager
     QComboBox* m_moeDispatcher = nullptr;    // how MoE tokens reach their experts (moe_dispatcher); MoE models with EP > 1
+    QComboBox* m_cpComm = nullptr;           // how context parallelism exchanges K/V (cp_comm)
     QComboBox* m_schedule = nullptr;
     QListWidget* m_order = nullptr;
     QCheckBox* m_sharp = nullptr;

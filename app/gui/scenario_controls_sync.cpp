@@ -94,6 +94,8 @@ void ScenarioControls::syncFromScenario()
     select(m_lossKernel, QString::fromUtf8(crossEntropyKey(s.training.crossEntropy).data()));
     m_moeDispatcher->setEnabled(s.parallel.ep > 1);
     select(m_moeDispatcher, QString::fromUtf8(moeDispatcherKey(s.training.moeDispatcher).data()));
+    m_cpComm->setEnabled(s.parallel.cp > 1);
+    select(m_cpComm, QString::fromUtf8(cpCommKey(s.training.cpComm).data()));
     m_fp8Params->setEnabled(s.training.precision == Precision::Fp8);
     m_fp8Params->setChecked(s.training.fp8Params);
     m_fp8Scaling->setEnabled(s.training.precision == Precision::Fp8 || s.training.precision == Precision::Fp4);
@@ -302,7 +304,8 @@ void ScenarioControls::retranslate()
         {"batch", tr("Global batch (sequences)")}, {"microbatch", tr("Micro-batch size")}, {"precision", tr("Precision")}, {"fp8Params", tr("FP8 weights")},
         {"fp8Scaling", tr("FP8 scaling")},
         {"zero", tr("ZeRO stage")}, {"zero3Style", tr("ZeRO-3 weights")}, {"recompute", tr("Recompute")}, {"recomputeLayers", tr("Recomputed layers")},
-        {"attention", tr("Attention kernel")}, {"loss", tr("Loss kernel")}, {"moeDispatcher", tr("MoE dispatcher")}, {"tp", tr("TP")},
+        {"attention", tr("Attention kernel")}, {"loss", tr("Loss kernel")}, {"moeDispatcher", tr("MoE dispatcher")},
+        {"cpComm", tr("CP exchange")}, {"tp", tr("TP")},
         {"pp", tr("PP")}, {"cp", tr("CP")}, {"ep", tr("EP")},
         {"vpp", tr("VPP")}, {"etp", tr("Expert TP")}, {"dp", tr("DP")}, {"schedule", tr("Schedule")},
         {"order", tr("Axis order")}, {"sharp", tr("SHARP")}, {"mode", tr("Efficiency")},
@@ -351,6 +354,14 @@ void ScenarioControls::retranslate()
                                 "(--cross-entropy-loss-fusion, torch.compile), or a chain of eager kernels on fp32 logits "
                                 "(Megatron-LM's default vocab_parallel_cross_entropy), costed at its own measured speed "
                                 "(the kernel calibration's cross_entropy_eager)"));
+    m_cpComm->setItemText(0, tr("ring, point-to-point (Megatron-Core)"));
+    m_cpComm->setItemText(1, tr("all-gather K/V (Llama 3)"));
+    m_cpComm->setItemText(2, tr("ring over one all-gather (PyTorch, torchtitan)"));
+    m_cpComm->setToolTip(tr("With context parallelism: how the GPUs of a sequence exchange K and V. Ring attention passes "
+                            "K/V chunks to the next GPU, each send hidden behind the attention of the chunk in hand "
+                            "(Megatron-Core, Transformer Engine); all-gather collects K/V first, exposed, then attends "
+                            "once per local chunk (Llama 3); PyTorch's context_parallel gathers K/V once beside the first "
+                            "chunk and merges the chunks' outputs in fp32 (torchtitan)"));
     m_zero3Style->setItemText(0, tr("DeepSpeed: 16-bit shard + fp32 master"));
     m_zero3Style->setItemText(1, tr("PyTorch FSDP: fp32 shard only"));
     m_zero3Style->setToolTip(tr("With ZeRO stage 3: how each GPU keeps its shard of the weights. DeepSpeed keeps a 16-bit "

@@ -110,15 +110,17 @@ public:
                                               : Efficiency{};
         add(a, flops, bytes, roofline(flops, m_setup.gemmPeak, e.fraction * balance, bytes), e.source);
     }
-    // Fused causal attention of `flops` and `bytes` over `heads` heads of headDim at sequence length `seq`.
-    void attention(Acc& a, AttentionPass pass, double flops, double bytes, double headDim, double seq,
-                   double heads) const noexcept
+    // Fused attention of `flops` and `bytes` over `heads` heads of headDim at
+    // sequence length `seq`, causal or not (the table's non-causal ratio).
+    void attention(Acc& a, AttentionPass pass, double flops, double bytes, double headDim, double seq, double heads,
+                   bool causal = true) const noexcept
     {
         if (flops <= 0) return;
-        const Efficiency e = m_setup.measured ? attentionEfficiency(*m_setup.compute, pass, headDim, seq, heads, true,
+        const Efficiency e = m_setup.measured ? attentionEfficiency(*m_setup.compute, pass, headDim, seq, heads, causal,
                                                                     m_setup.attentionKernel)
                                               : Efficiency{};
         add(a, flops, bytes, roofline(flops, m_setup.attentionPeak, e.fraction, bytes), e.source);
+        if (isExtrapolation(e.source)) a.source = e.source; // a row with an extrapolated call says so
     }
     void memory(Acc& a, MemoryOp op, double bytes) const noexcept
     {

@@ -200,7 +200,9 @@ Efficiency attentionEfficiency(const ComputeCalibration& c, AttentionPass pass, 
     const AttentionKernel& k = c.attention[static_cast<size_t>(kernel)];
     double f = k.causal[p].at(headDim, seqLen, heads);
     if (!causal && !k.nonCausalRatio[p].empty()) f *= k.nonCausalRatio[p].at(seqLen);
-    return {fraction(f), &k.source[p]};
+    // Past the table's longest sequence the grid holds its edge: labelled so.
+    const bool beyond = seqLen > k.measuredSeqMax * (1 + 1e-9) && !k.beyondMeasured[p].empty();
+    return {fraction(f), beyond ? &k.beyondMeasured[p] : &k.source[p]};
 }
 
 Efficiency memoryBandwidthFraction(const ComputeCalibration& c, MemoryOp op) noexcept

@@ -10,6 +10,7 @@ std::string_view opKindKey(OpKind k) noexcept
     case OpKind::QkvProjection: return "qkv_projection";
     case OpKind::Rotary: return "rotary";
     case OpKind::AttentionCore: return "attention_core";
+    case OpKind::CpMerge: return "cp_merge";
     case OpKind::OutProjection: return "out_projection";
     case OpKind::Residual: return "residual";
     case OpKind::MlpNorm: return "mlp_norm";

@@ -40,6 +40,7 @@ enum class OpKind : std::uint8_t {
     QkvProjection, // MLA: query and key/value down and up projections
     Rotary,
     AttentionCore, // fused scores · softmax · values (FlashAttention / cuDNN)
+    CpMerge,       // context parallelism: partial attention outputs merged by their log-sum-exp
     OutProjection,
     Residual,
     MlpNorm,
@@ -84,6 +85,13 @@ enum class OpBound : std::uint8_t { Gemm, GroupedGemm, Attention, Memory, Collec
 [[nodiscard]] std::string_view opStreamKey(OpStream s) noexcept; // "compute", "tp", ...
 [[nodiscard]] std::string_view opScopeKey(OpScope s) noexcept;  // "dense_layer"
 [[nodiscard]] std::string_view opBoundKey(OpBound b) noexcept;  // "gemm"
+
+// Whether a row's source key is the label of an extrapolation past a measured
+// table ("extrapolated: ..."), not a measurement or an assumption.
+[[nodiscard]] inline bool isExtrapolation(const std::string* source) noexcept
+{
+    return source && source->starts_with("extrapolated:");
+}
 
 struct OpRow {
     OpKind op;

@@ -4,12 +4,30 @@
 
 namespace scalescope {
 
+namespace {
+
+std::string citationOf(const ResolvedSystem& ctx, const std::string& key)
+{
+    for (const SourceMap* sources : {&ctx.compute.sources, &ctx.calibration.sources}) {
+        const auto it = sources->find(key);
+        if (it != sources->end()) return it->second;
+    }
+    return key;
+}
+
+} // namespace
+
 std::string sourceCitation(const ResolvedSystem& ctx, const OpRow& r)
 {
     if (!r.source) return {};
-    for (const SourceMap* sources : {&ctx.compute.sources, &ctx.calibration.sources}) {
-        const auto it = sources->find(*r.source);
-        if (it != sources->end()) return it->second;
+    if (isExtrapolation(r.source)) {
+        // "extrapolated: KEY beyond …": the label, then the citation of the table it extends.
+        constexpr std::string_view prefix = "extrapolated: ";
+        const std::string& label = *r.source;
+        const size_t end = label.find(" beyond ");
+        if (end != std::string::npos && end > prefix.size())
+            return label + ". " + label.substr(prefix.size(), end - prefix.size()) + ": " +
+                   citationOf(ctx, label.substr(prefix.size(), end - prefix.size()));
     }
     if (ctx.epDispatchCalibration) {
         const auto it = ctx.epDispatchCalibration->sources.find(*r.source);
@@ -27,7 +45,7 @@ std::string_view sourceKindKey(SourceKind k) noexcept
     case SourceKind::CarriedOver: return "carried-over";
     case SourceKind::UserMeasurement: return "user-measurement";
     case SourceKind::Assumption: return "assumption";
-    case SourceKind::Extrapolation: return "extrapolation";
+    case SourceKind::Extrapolated: return "extrapolated";
     }
     return "roofline";
 }
@@ -40,9 +58,10 @@ bool labelledAssumption(std::string_view citation) noexcept
 RowProvenance rowProvenance(const ResolvedSystem& ctx, const OpRow& r)
 {
     if (!r.source) return {};
+    if (isExtrapolation(r.source)) return {ctx.compute.id, SourceKind::Extrapolated};
     const auto labelled = [](const std::string& citation) { return labelledAssumption(citation); };
     if (const auto it = ctx.compute.sources.find(*r.source); it != ctx.compute.sources.end()) {
-        if (it->second.starts_with(kExtrapolationLabel)) return {ctx.compute.id, SourceKind::Extrapolation};
+        if (it->second.starts_with(kExtrapolationLabel)) return {ctx.compute.id, SourceKind::Extrapolated};
         if (ctx.computeUser) return {ctx.compute.id, SourceKind::UserMeasurement};
         if (ctx.computeCarriedOver) return {ctx.compute.id, SourceKind::CarriedOver};
         return {ctx.compute.id, labelled(it->second) ? SourceKind::Assumption : SourceKind::ShippedMeasurement};

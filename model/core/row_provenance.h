@@ -20,11 +20,11 @@ namespace scalescope {
 
 // What a row's efficiency rests on: nothing (the pure roofline), a shipped
 // measurement, a curve carried over from another GPU, the user's own
-// measurement (an imported calibration), a labelled ScaleScope assumption,
-// or a measured curve extended past its measured range (labelled as such).
-enum class SourceKind { Roofline, ShippedMeasurement, CarriedOver, UserMeasurement, Assumption, Extrapolation };
+// measurement (an imported calibration), a labelled ScaleScope assumption, or
+// a measured curve extrapolated past its last measured point (labelled).
+enum class SourceKind { Roofline, ShippedMeasurement, CarriedOver, UserMeasurement, Assumption, Extrapolated };
 [[nodiscard]] std::string_view sourceKindKey(SourceKind k) noexcept; // "shipped-measurement"
-// How the model's own extrapolation labels begin (a row citing one is SourceKind::Extrapolation).
+// How the model's own extrapolation labels begin (a row citing one is SourceKind::Extrapolated).
 inline constexpr std::string_view kExtrapolationLabel = "ScaleScope extrapolation:";
 
 // A row's source as its calibration entry: the calibration's id ("" for the

@@ -108,6 +108,17 @@ GemmGrid readGemm(SpecReader& r, const std::string& path, const char* precision,
     return g;
 }
 
+// Sets measuredSeqMax and beyondMeasured from the grids and their sources.
+void labelBeyondMeasured(AttentionKernel& k)
+{
+    const std::vector<double>& seq = k.causal[0].axes[1];
+    k.measuredSeqMax = seq.empty() ? 0.0 : std::exp2(seq.back());
+    const std::string tokens = std::to_string(std::llround(k.measuredSeqMax));
+    for (size_t p = 0; p < 2; ++p)
+        k.beyondMeasured[p] = "extrapolated: " + k.source[p] + " beyond its largest measured sequence (" + tokens +
+                              " tokens), at the efficiency measured there";
+}
+
 AttentionKernel readAttention(SpecReader& r, const std::string& path, const ComputeCalibration& c, std::string id)
 {
     AttentionKernel k;
@@ -134,6 +145,7 @@ AttentionKernel readAttention(SpecReader& r, const std::string& path, const Comp
             ratio.values[i] /= k.causal[p].at(headDim, std::exp2(seq[i]), heads);
         k.nonCausalRatio[p] = std::move(ratio);
     }
+    labelBeyondMeasured(k);
     return k;
 }
 
@@ -357,6 +369,7 @@ void resolveCarryOver(ComputeCalibration& t, const ComputeCalibration& base)
     k.causal[0].scaleClamped(fwd.factor());
     k.causal[1].scaleClamped(bwd.factor());
     k.source = {fwd.efficiency.source, bwd.efficiency.source};
+    labelBeyondMeasured(k);
     t.attention.resize(1);
     for (const ComputeCalibration::RelativeKernel& rel : t.relativeKernels) {
         AttentionKernel other = t.attention.at(0);
@@ -365,6 +378,7 @@ void resolveCarryOver(ComputeCalibration& t, const ComputeCalibration& base)
         other.causal[0].scaleClamped(rel.speedVsDefault.value * rel.sustainedOverMeasured.value);
         other.causal[1].scaleClamped(rel.backwardSpeedVsDefault.value * rel.sustainedOverMeasured.value);
         other.source = {rel.speedVsDefault.source, rel.backwardSpeedVsDefault.source};
+        labelBeyondMeasured(other);
         t.attention.push_back(std::move(other));
     }
     const CarryScale memory = t.scales.at("memory");

@@ -72,6 +72,11 @@ struct AttentionKernel {
     std::array<LogGrid, 2> causal;         // forward, backward
     std::array<LogGrid, 2> nonCausalRatio; // non-causal / causal vs sequence length
     std::array<std::string, 2> source;     // keys into ComputeCalibration::sources
+    // Beyond the largest measured sequence the grids hold the efficiency
+    // measured there: the label of that extrapolation (by pass), shown as the
+    // source of those calls (core/row_provenance.h: kind "extrapolated").
+    double measuredSeqMax = 0;
+    std::array<std::string, 2> beyondMeasured;
 };
 
 struct ComputeCalibration {

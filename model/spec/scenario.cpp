@@ -111,6 +111,23 @@ std::optional<CrossEntropyKernel> crossEntropyFromKey(std::string_view key) noex
     return std::nullopt;
 }
 
+std::string_view cpCommKey(CpComm c) noexcept
+{
+    switch (c) {
+    case CpComm::P2p: return "p2p";
+    case CpComm::AllGather: return "all-gather";
+    case CpComm::RingAllGather: return "ring-all-gather";
+    }
+    return "p2p";
+}
+
+std::optional<CpComm> cpCommFromKey(std::string_view key) noexcept
+{
+    for (CpComm c : {CpComm::P2p, CpComm::AllGather, CpComm::RingAllGather})
+        if (key == cpCommKey(c)) return c;
+    return std::nullopt;
+}
+
 std::string_view epOverlapKey(EpOverlap o) noexcept
 {
     switch (o) {
@@ -245,6 +262,9 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
     else
         r.error("/training/moe_dispatcher", "expected \"alltoall\", \"deepep\" or \"deepep-fp8\", found \"" + dispatcher + "\"" +
                                                 didYouMean(dispatcher, {"alltoall", "deepep", "deepep-fp8"}));
+    const std::string cpComm = r.text("/training/cp_comm", std::string(cpCommKey(t.cpComm)));
+    if (const auto c = cpCommFromKey(cpComm)) t.cpComm = *c;
+    else r.error("/training/cp_comm", "expected \"p2p\", \"all-gather\" or \"ring-all-gather\", found \"" + cpComm + "\"");
     const std::string grads = r.text("/training/main_grads", "fp32");
     t.fp32MainGrads = grads != "bf16";
     if (grads != "bf16" && grads != "fp32") r.error("/training/main_grads", "expected \"bf16\" or \"fp32\", found \"" + grads + "\"");

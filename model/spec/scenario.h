@@ -83,6 +83,17 @@ enum class CrossEntropyKernel { Fused, Eager };
 enum class MoeDispatcher { AllToAll, DeepEp, DeepEpFp8 };
 [[nodiscard]] std::string_view moeDispatcherKey(MoeDispatcher d) noexcept; // "alltoall", "deepep", "deepep-fp8"
 [[nodiscard]] std::optional<MoeDispatcher> moeDispatcherFromKey(std::string_view key) noexcept;
+// How context parallelism exchanges K and V (training key "cp_comm"):
+// ring attention passing K/V chunks to the next rank by point-to-point sends,
+// each hidden behind the attention of the chunk in hand (Liu et al. 2023,
+// arXiv 2310.01889; Megatron-Core / Transformer Engine cp_comm_type "p2p");
+// one all-gather of K/V, then attention of the local queries over all keys
+// they see (Llama 3 paper §3.3.2; Transformer Engine "all_gather"); or
+// PyTorch's context_parallel (torchtitan): ring attention chunk by chunk
+// whose K/V arrive through one all-gather (rotate method "allgather").
+enum class CpComm { P2p, AllGather, RingAllGather };
+[[nodiscard]] std::string_view cpCommKey(CpComm c) noexcept; // "p2p", "all-gather", "ring-all-gather"
+[[nodiscard]] std::optional<CpComm> cpCommFromKey(std::string_view key) noexcept;
 [[nodiscard]] std::string_view fp8ScalingKey(Fp8Scaling s) noexcept; // "delayed", "tensorwise", "blockwise"
 [[nodiscard]] std::optional<Fp8Scaling> fp8ScalingFromKey(std::string_view key) noexcept;
 
@@ -118,6 +129,7 @@ struct TrainingSettings {
     // fp8_recipe "tensorwise", torchao/torchtitan Float8 tensorwise), or per
     // block inside the cast kernel (blockwise: DeepSeek-V3's tile-wise, MXFP8).
     Fp8Scaling fp8Scaling = Fp8Scaling::Delayed; // "fp8_scaling"
+    CpComm cpComm = CpComm::P2p;                 // "cp_comm": with parallel.cp > 1
 };
 
 struct ParallelLayout {

@@ -36,6 +36,7 @@ json scenarioToJson(const Scenario& s)
         j["training"]["moe_dispatcher"] = std::string(moeDispatcherKey(s.training.moeDispatcher));
     if (s.training.crossEntropy != CrossEntropyKernel::Fused)
         j["training"]["cross_entropy"] = std::string(crossEntropyKey(s.training.crossEntropy));
+    if (s.training.cpComm != CpComm::P2p) j["training"]["cp_comm"] = std::string(cpCommKey(s.training.cpComm));
     if (s.training.fp8Params) j["training"]["fp8_params"] = true;
     if (s.training.fp8Scaling != Fp8Scaling::Delayed) j["training"]["fp8_scaling"] = std::string(fp8ScalingKey(s.training.fp8Scaling));
     if (s.training.recompute == Recompute::Full && s.training.recomputeLayers > 0)

@@ -2,6 +2,7 @@
 
 #include "model/compute/kernel_costs.h"
 #include "model/core/model_citations.h"
+#include "model/training/context_parallel_attention.h"
 #include "model/core/recompute_policy.h"
 #include "model/spec/compute_calibration.h"
 #include "model/training/moe_kernels.h"
@@ -27,7 +28,7 @@ KernelSetup trainingKernelSetup(const EvaluationContext& ctx) noexcept
 RecomputedWork recomputedWork(const OpRow& r) noexcept
 {
     if (r.bound == OpBound::Gemm || r.bound == OpBound::GroupedGemm) return RecomputedWork::Matmuls;
-    if (r.bound == OpBound::Attention) return RecomputedWork::Attention;
+    if (r.bound == OpBound::Attention || r.op == OpKind::CpMerge) return RecomputedWork::Attention;
     if (r.op == OpKind::AttentionNorm || r.op == OpKind::MlpNorm) return RecomputedWork::Norm;
     return r.op == OpKind::Activation ? RecomputedWork::Activation : RecomputedWork::MemoryBound;
 }
@@ -124,17 +125,21 @@ void layerKernels(const EvaluationContext& ctx, const ParallelLayout& p, const K
     addMemoryOp(kc, t, OpKind::Rotary, MemoryOp::Rotary, scope, layers, 2 * T * ropeWidth / tp * act,
                 2 * T * ropeWidth / tp * act, full);
     {
-        // Fused attention: scores and values over the causal half; backward is
-        // 2.5× the forward FLOPs (it recomputes the scores), as measured.
-        const double flops = T * lc.scoreFlopsPerToken / tp;
-        const double io = T * (2 * qkWidth + 2 * vWidth) / tp * act;
-        const double headDim = qkWidth / a, seq = ctx.scenario.training.seqLen / static_cast<double>(p.cp);
-        Acc f, b;
-        kc.attention(f, AttentionPass::Forward, flops, io, headDim, seq, a / tp);
-        kc.attention(b, AttentionPass::Backward, 2.5 * flops, 2 * io, headDim, seq, a / tp);
-        t.add(kc.row(f, OpKind::AttentionCore, Phase::Forward, scope, OpBound::Attention, layers));
-        t.add(kc.row(b, OpKind::AttentionCore, Phase::Backward, scope, OpBound::Attention, layers));
-        t.add(kc.row(f, OpKind::AttentionCore, Phase::Recompute, scope, OpBound::Attention, layers));
+        // Fused attention: scores and values over the causal half, in the
+        // calls context parallelism splits it into (context_parallel_attention.h).
+        CpAttentionShape cpa;
+        cpa.flops = T * lc.scoreFlopsPerToken / tp;
+        cpa.bytes = T * (2 * qkWidth + 2 * vWidth) / tp * act;
+        cpa.headDim = qkWidth / a;
+        cpa.heads = a / tp;
+        cpa.seqLen = ctx.scenario.training.seqLen;
+        cpa.cp = p.cp;
+        cpa.comm = ctx.scenario.training.cpComm;
+        cpa.outputElements = T * vWidth / tp;
+        cpa.queryElements = T * qkWidth / tp;
+        cpa.kvElements = T * cpKvWidth(m, p.tp);
+        cpa.lseElements = T * a / tp;
+        addContextParallelAttention(kc, cpa, scope, t);
     }
     addLinear(kc, t, OpKind::OutProjection, scope, layers, {{T, h, vWidth / tp}}, full);
     addMemoryOp(kc, t, OpKind::Residual, MemoryOp::Residual, scope, 2 * layers, 3 * Tsp * h * act, 0, full);
@@ -225,6 +230,7 @@ struct LayerKey {
     Fp8Scaling fp8Scaling = Fp8Scaling::Delayed;
     MoeBalancing moeBalancing = MoeBalancing::AuxiliaryLoss;
     CrossEntropyKernel crossEntropy = CrossEntropyKernel::Fused;
+    CpComm cpComm = CpComm::P2p;
     int seqLen = 0, tp = 0, cp = 0, ep = 0, etp = 0, microbatch = 0;
     KernelSet set = KernelSet::DenseLayer;
     bool operator==(const LayerKey&) const = default;
@@ -248,6 +254,7 @@ const LayerKernels& cachedKernelRows(const EvaluationContext& ctx, const Paralle
                        training.fp8Scaling,
                        training.moeBalancing,
                        training.crossEntropy,
+                       training.cpComm,
                        training.seqLen,
                        p.tp,
                        p.cp,

@@ -43,8 +43,8 @@ struct TpPartnerGemms {
     Seconds qkv{}, out{}, up{}, down{}, experts{};
 };
 
-// The compute rows of one layer (at most 51: 17 kinds of operation with MLA,
-// MoE and FP8, each in forward, backward and recompute),
+// The compute rows of one layer (at most 54: 18 kinds of operation with MLA,
+// MoE, FP8 and the context-parallel merge, each in forward, backward and recompute),
 // with the sums of its forward and backward rows and of its recompute rows
 // by kind of work; a recompute mode takes a share of each (recompute_policy.h).
 struct LayerKernels {

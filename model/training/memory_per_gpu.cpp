@@ -4,6 +4,7 @@
 
 #include "model/memory/activation_memory.h"
 #include "model/memory/usable_memory.h"
+#include "model/training/context_parallel_attention.h"
 #include "model/training/layout_check.h"
 
 #include <algorithm>
@@ -114,11 +115,13 @@ MemoryPerGpu memoryPerGpu(const EvaluationContext& ctx, const ParallelLayout& p,
     out.activations = Bytes{std::max(firstStage, p.pp == 1 ? firstStage + logits : lastStage)};
 
     // Buffers (ScaleScope assumption): two layers' gathered weights under
-    // ZeRO-3, four activation-sized communication buffers and, in a MoE
-    // layer, the routed rows' working buffers (moeRoutedBuffers).
+    // ZeRO-3, four activation-sized communication buffers, in a MoE layer
+    // the routed rows' working buffers (moeRoutedBuffers) and, with context
+    // parallelism, the K/V exchange buffers (context_parallel_attention.h).
     const double layerWeights = std::max(mc.dense.params, mc.moe.params) / p.tp * weightBytesPerParam(s.training);
     out.buffers = Bytes{(zero >= 3 ? 2 * layerWeights : 0) + 4 * tokens * m.hidden.value * 2 +
-                        (mc.moeLayers > 0 ? moeRoutedBuffers(m, p, s.training).si : 0.0)};
+                        (mc.moeLayers > 0 ? moeRoutedBuffers(m, p, s.training).si : 0.0) +
+                        cpBufferBytes(m, p, s.training.seqLen, s.training.cpComm)};
 
     out.total = out.weights + out.grads + out.optimizer + out.activations + out.buffers;
     const UsableHbm hbm = usableHbm(ctx.gpu.hbm.capacityUsable.value, ctx.memoryReserve ? &*ctx.memoryReserve : nullptr,

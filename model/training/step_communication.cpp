@@ -5,6 +5,7 @@
 #include "model/training/memory_per_gpu.h"
 #include "model/network/collectives.h"
 #include "model/training/expert_exchange.h"
+#include "model/training/context_parallel_attention.h"
 #include "model/training/layer_kernels.h"
 #include "model/core/recompute_policy.h"
 
@@ -200,24 +201,60 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
     }
     addExpertTpCommunication(ctx, p, g, moe, layers, e);
     if (p.cp > 1) {
-        // Ring attention: K and V of the whole sequence circulate (backward adds their gradients).
-        const double tpShare = std::min<double>(p.tp, m.kvHeads.value);
-        const double kvWidth = m.mla ? m.mla->kvLoraRank.value + m.mla->qkRopeHeadDim.value
-                                     : 2.0 * m.kvHeads.value * m.headDim.value / tpShare;
-        const Bytes kv{T * p.cp * kvWidth * kActivationBytes};
-        const CollectiveCost& ag = comm.run(CollectiveKind::AllGather, kv, g.groups().cp);
+        // K and V per layer and pass (context_parallel_attention.h): this GPU's
+        // chunk, or the whole sequence's gathered; each step's attention is
+        // 1/calls of the layer's (equal work per call).
+        const CpComm kind = ctx.scenario.training.cpComm;
+        const double cp = p.cp, steps = cpAttentionCalls(p.cp, kind);
+        const Bytes chunk{T * cpKvWidth(m, p.tp) * kActivationBytes};
+        const Bytes gathered = chunk * cp;
+        // Copies: a memo's reference holds only until its next run.
+        const CollectiveCost ag = comm.run(CollectiveKind::AllGather, gathered, g.groups().cp);
+        const CollectiveCost send = comm.run(CollectiveKind::PointToPoint, chunk, g.groups().cp);
+        // PyTorch passes dK/dV around the ring in fp32 (convert_to_f32).
+        const Seconds sendFp32 = kind == CpComm::RingAllGather ? comm.run(CollectiveKind::PointToPoint, chunk * 2.0, g.groups().cp).time
+                                                                : Seconds{};
         for (Phase ph : passes) {
             const double ringLayers = layers * (ph == Phase::Recompute ? attentionShare : 1.0);
             if (ringLayers <= 0) continue;
-            const double calls = ph == Phase::Backward ? 2 : 1;
-            const Seconds time = ag.time * calls;
-            const Seconds attention = perLayer(t, scope, ph, ringLayers, {OpBound::Attention});
-            const Seconds hidden = o.cp ? std::min(time, attention) : Seconds{};
-            t.add(commRow(comm, ag, OpKind::CpCollective, ph, OpStream::Cp, scope, ringLayers, kv * calls, time, hidden));
+            const bool backward = ph == Phase::Backward;
+            const Seconds step = perLayer(t, scope, ph, ringLayers, {OpBound::Attention}) / steps;
+            auto beside = [&](Seconds c) { return o.cp ? std::min(c, step) : Seconds{}; };
+            Seconds time{}, hidden{};
+            Bytes bytes{};
+            const CollectiveCost* shown = &send;
+            switch (kind) {
+            case CpComm::P2p:
+                // Ring Attention: cp − 1 K/V sends, each beside the attention
+                // of the chunk in hand; backward adds cp dK/dV sends, the
+                // last returning them to their owner after the last step.
+                time = send.time * (backward ? 2 * cp - 1 : cp - 1);
+                hidden = (cp - 1) * beside(send.time * (backward ? 2.0 : 1.0));
+                bytes = chunk * (backward ? 2 * cp - 1 : cp - 1);
+                break;
+            case CpComm::AllGather:
+                // Llama 3 §3.3.2: gathered before attention, exposed; backward
+                // gathers again and reduce-scatters dK/dV (the AllGather's cost).
+                shown = &ag;
+                time = ag.time * (backward ? 2.0 : 1.0);
+                bytes = gathered * (backward ? 2.0 : 1.0);
+                break;
+            case CpComm::RingAllGather:
+                // PyTorch context_parallel: one AllGather beside the first
+                // step; backward also passes dK/dV (fp32) to the next rank
+                // after every step, each beside the next step but the last.
+                shown = &ag;
+                time = ag.time + (backward ? sendFp32 * cp : Seconds{});
+                hidden = beside(ag.time) + (backward ? (cp - 1) * beside(sendFp32) : Seconds{});
+                bytes = gathered + (backward ? chunk * (2 * cp) : Bytes{});
+                break;
+            }
+            t.add(commRow(comm, *shown, OpKind::CpCollective, ph, OpStream::Cp, scope, ringLayers, bytes, time, hidden));
         }
         AxisComm& a = e.axis(CommAxis::Cp);
-        a.tier = std::max(a.tier, ag.spannedTier);
-        a.perGpuBandwidth = ag.algorithmBandwidth(kv);
+        const CollectiveCost& main = kind == CpComm::P2p ? send : ag;
+        a.tier = std::max(a.tier, main.spannedTier);
+        a.perGpuBandwidth = main.algorithmBandwidth(kind == CpComm::P2p ? chunk : gathered);
     }
     if (moe && p.ep > 1 && m.moe) {
         const double tokens = T / p.tp; // each GPU dispatches its sequence-parallel tokens

@@ -1716,10 +1716,6 @@
         <translation>TP AllGather / ReduceScatter</translation>
     </message>
     <message>
-        <source>CP ring KV exchange</source>
-        <translation>CP 环形 KV 交换</translation>
-    </message>
-    <message>
         <source>EP AllToAll dispatch</source>
         <translation>EP AllToAll 分发</translation>
     </message>
@@ -1898,6 +1894,18 @@
     <message>
         <source>MoE load imbalance (busiest expert)</source>
         <translation>MoE 负载不均（最忙专家）</translation>
+    </message>
+    <message>
+        <source>a measured curve extrapolated past its last point</source>
+        <translation>超出最后测量点外推的测量曲线</translation>
+    </message>
+    <message>
+        <source>CP K/V exchange</source>
+        <translation>CP K/V 交换</translation>
+    </message>
+    <message>
+        <source>CP partial-output merge</source>
+        <translation>CP 部分输出合并</translation>
     </message>
 </context>
 <context>
@@ -3482,6 +3490,30 @@ Airflow for this job: %3 m³/h (%4 of heat)</source>
     <message>
         <source>With expert parallelism: how tokens reach their experts&apos; GPUs and come back. All-to-all: one NCCL all-to-all over the EP group (Megatron-Core&apos;s alltoall dispatcher). DeepEP: NVLink inside a node; across nodes each token crosses the network once per destination node and is forwarded over NVLink, at DeepEP&apos;s published kernel bandwidths. FP8 dispatch sends about half the bytes out (DeepSeek-V3); the combine stays BF16</source>
         <translation>启用专家并行时：token 如何到达其专家所在的 GPU 并返回。全对全：在专家并行组上执行一次 NCCL 全对全（Megatron-Core 的 alltoall 分发器）。DeepEP：节点内走 NVLink；跨节点时每个 token 对每个目标节点只经网络发送一次，再经 NVLink 转发，按 DeepEP 公布的内核带宽计。FP8 分发发出的字节约减半（DeepSeek-V3）；合并仍为 BF16</translation>
+    </message>
+    <message>
+        <source>Change context-parallel exchange</source>
+        <translation>更改上下文并行交换方式</translation>
+    </message>
+    <message>
+        <source>CP exchange</source>
+        <translation>CP 交换方式</translation>
+    </message>
+    <message>
+        <source>ring, point-to-point (Megatron-Core)</source>
+        <translation>环形，点对点（Megatron-Core）</translation>
+    </message>
+    <message>
+        <source>all-gather K/V (Llama 3)</source>
+        <translation>全收集 K/V（Llama 3）</translation>
+    </message>
+    <message>
+        <source>ring over one all-gather (PyTorch, torchtitan)</source>
+        <translation>基于一次全收集的环形（PyTorch、torchtitan）</translation>
+    </message>
+    <message>
+        <source>With context parallelism: how the GPUs of a sequence exchange K and V. Ring attention passes K/V chunks to the next GPU, each send hidden behind the attention of the chunk in hand (Megatron-Core, Transformer Engine); all-gather collects K/V first, exposed, then attends once per local chunk (Llama 3); PyTorch&apos;s context_parallel gathers K/V once beside the first chunk and merges the chunks&apos; outputs in fp32 (torchtitan)</source>
+        <translation>启用上下文并行时：同一序列的各 GPU 如何交换 K 和 V。环形注意力把 K/V 分块传给下一个 GPU，每次发送隐藏在当前分块的注意力计算之后（Megatron-Core、Transformer Engine）；全收集先收集 K/V（不被隐藏），再对每个本地分块各做一次注意力（Llama 3）；PyTorch 的 context_parallel 在第一个分块计算的同时做一次全收集，并以 fp32 合并各分块的输出（torchtitan）</translation>
     </message>
 </context>
 <context>

@@ -44,7 +44,7 @@ QString provenanceText(const RowProvenance& p)
     case SourceKind::CarriedOver: kind = OperationTableModel::tr("a curve carried over from another GPU"); break;
     case SourceKind::UserMeasurement: kind = OperationTableModel::tr("your own measurement (imported)"); break;
     case SourceKind::Assumption: kind = OperationTableModel::tr("a labelled assumption"); break;
-    case SourceKind::Extrapolation: kind = OperationTableModel::tr("a labelled extrapolation beyond the measured range"); break;
+    case SourceKind::Extrapolated: kind = OperationTableModel::tr("a labelled extrapolation beyond the measured range"); break;
     }
     if (p.calibration.empty()) return kind;
     return OperationTableModel::tr("Calibration %1: %2").arg(q(p.calibration), kind);
@@ -78,7 +78,8 @@ QString operationName(OpKind kind)
     case OpKind::Fp8Cast: return OperationTableModel::tr("FP8 casts");
     case OpKind::Optimizer: return OperationTableModel::tr("Optimizer step");
     case OpKind::TpCollective: return OperationTableModel::tr("TP AllGather / ReduceScatter");
-    case OpKind::CpCollective: return OperationTableModel::tr("CP ring KV exchange");
+    case OpKind::CpCollective: return OperationTableModel::tr("CP K/V exchange");
+    case OpKind::CpMerge: return OperationTableModel::tr("CP partial-output merge");
     case OpKind::EpDispatch: return OperationTableModel::tr("EP AllToAll dispatch");
     case OpKind::EpCombine: return OperationTableModel::tr("EP AllToAll combine");
     case OpKind::PpSend: return OperationTableModel::tr("PP send / receive");
@@ -182,7 +183,9 @@ QVariant OperationTableModel::data(const QModelIndex& index, int role) const
     case Efficiency: return QStringLiteral("%1 %").arg(r.efficiency * 100, 0, 'f', 0);
     case FlopsColumn: return r.flops.si > 0 ? q(format(r.flops)) : QString();
     case BytesColumn: return r.bytes.si > 0 ? q(formatBytes(r.bytes)) : QString();
-    case Source: return r.source ? (isAssumption(r) ? QStringLiteral("⚠ ") : QString()) + q(*r.source) : tr("roofline");
+    case Source:
+        return r.source ? (isAssumption(r) || isExtrapolation(r.source) ? QStringLiteral("⚠ ") : QString()) + q(*r.source)
+                        : tr("roofline");
     default: return {};
     }
 }
