@@ -264,6 +264,7 @@ void ScenarioControls::build()
     });
     comboEdit(m_moeDispatcher, QT_TR_NOOP("Change MoE dispatcher"), [](Scenario& s, const QVariant& v) {
         s.training.moeDispatcher = moeDispatcherFromKey(v.toString().toStdString()).value_or(MoeDispatcher::AllToAll);
+    });
     comboEdit(m_cpComm, QT_TR_NOOP("Change context-parallel exchange"), [](Scenario& s, const QVariant& v) {
         s.training.cpComm = cpCommFromKey(v.toString().toStdString()).value_or(CpComm::P2p);
     });
