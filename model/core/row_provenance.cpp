@@ -12,6 +12,10 @@ std::string citationOf(const ResolvedSystem& ctx, const std::string& key)
         const auto it = sources->find(key);
         if (it != sources->end()) return it->second;
     }
+    if (ctx.epDispatchCalibration) {
+        const auto it = ctx.epDispatchCalibration->sources.find(key);
+        if (it != ctx.epDispatchCalibration->sources.end()) return it->second;
+    }
     return key;
 }
 
@@ -29,10 +33,7 @@ std::string sourceCitation(const ResolvedSystem& ctx, const OpRow& r)
             return label + ". " + label.substr(prefix.size(), end - prefix.size()) + ": " +
                    citationOf(ctx, label.substr(prefix.size(), end - prefix.size()));
     }
-    if (ctx.epDispatchCalibration) {
-        const auto it = ctx.epDispatchCalibration->sources.find(*r.source);
-        if (it != ctx.epDispatchCalibration->sources.end()) return it->second;
-    }
+    if (const std::string citation = citationOf(ctx, *r.source); citation != *r.source) return citation;
     if (const std::string_view own = modelCitation(*r.source); !own.empty()) return std::string(own);
     return *r.source;
 }

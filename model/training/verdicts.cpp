@@ -22,9 +22,13 @@ void addScaleOutAssumption(const EvaluationContext& ctx, Evaluation& e) noexcept
 {
     if (!ctx.scaleOutFractionAssumed || ctx.scenario.efficiency != EfficiencyMode::Measured || !(e.stepTime.si > 0))
         return;
+    // DeepEP's dispatch and combine rest on DeepEP's measured fractions, not on this one.
+    const bool epOnDeepEp = ctx.scenario.training.moeDispatcher != MoeDispatcher::AllToAll;
     double exposed = 0;
-    for (const AxisComm& a : e.comm)
-        if (a.tier >= 1) exposed += a.exposed.si;
+    for (size_t i = 0; i < e.comm.size(); ++i) {
+        if (epOnDeepEp && i == static_cast<size_t>(CommAxis::Ep)) continue;
+        if (e.comm[i].tier >= 1) exposed += e.comm[i].exposed.si;
+    }
     const double share = exposed / e.stepTime.si;
     if (share > kExposedShareWorthNaming)
         e.warn(WarningCode::ScaleOutFractionAssumed, share, exposed, ctx.calibration.scaleOutAchievableFraction.value);

@@ -1896,10 +1896,6 @@
         <translation>MoE 负载不均（最忙专家）</translation>
     </message>
     <message>
-        <source>a measured curve extrapolated past its last point</source>
-        <translation>超出最后测量点外推的测量曲线</translation>
-    </message>
-    <message>
         <source>CP K/V exchange</source>
         <translation>CP K/V 交换</translation>
     </message>

@@ -171,7 +171,7 @@ TEST_CASE("Grouped GEMMs beyond the measured 128-8,192 tokens per expert are a l
     const auto [key, kind, citation] = expertSource(8, 8); // 8 · 32,768 · 8 / 128 = 16,384 tokens per expert
     CHECK(key == "grouped-extrapolated");
     CHECK(kind == SourceKind::Extrapolated);
-    CHECK(sourceKindKey(kind) == "extrapolation");
+    CHECK(sourceKindKey(kind) == "extrapolated");
     CHECK(citation.starts_with("ScaleScope extrapolation: grouped GEMM at a token count per expert outside the "
                                "measured 128-8192"));
     // Inside the measured range the grouped measurement is cited.

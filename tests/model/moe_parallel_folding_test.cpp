@@ -14,6 +14,7 @@
 #include "model/training/layout_check.h"
 #include "model/training/layout_fit.h"
 #include "model/training/memory_per_gpu.h"
+#include "model/training/moe_kernels.h"
 
 #include <algorithm>
 
@@ -73,8 +74,10 @@ TEST_CASE("Liu et al. 2025 folding: TP 2, EP 32, ETP 1 gives 4,096 tokens per ex
     const double forward = expertForwardFlops(2, 1, 32);
     CHECK(forward == 618475290624.0);
     CHECK(moeRow(e, OpKind::ExpertGemms, Phase::Forward).flops.si == Approx(forward).epsilon(1e-12));
-    // Permutation reads and writes the 2,048 × top-8 routed copies of h (BF16).
-    CHECK(moeRow(e, OpKind::Permute, Phase::Forward).bytes.si == Approx(2 * tokens * kTopK * kHidden * 2).epsilon(1e-12));
+    // Permutation moves the 2,048 × top-8 routed copies of h (BF16) a rank dispatches, not the tp group's 4,096.
+    CHECK(moeRow(e, OpKind::Permute, Phase::Forward).bytes.si ==
+          Approx(permutationWork(tokens, kTopK, kHidden).forward.bytes).epsilon(1e-12));
+    CHECK(permutationWork(tokens, kTopK, kHidden).forward.bytes < permutationWork(T, kTopK, kHidden).forward.bytes);
 
     // Groups: a stage's 32 ranks (tp 2 × dp 16) are consecutive; ep 32 at stride etp = 1 fills them:
     // 4 nodes of 8, so the all-to-all leaves NVLink; etp and edp are single ranks.
