@@ -11,9 +11,9 @@ struct Citation {
     std::string_view text;
 };
 
-const std::array<Citation, 3>& citations() noexcept
+const std::array<Citation, 4>& citations() noexcept
 {
-    static const std::array<Citation, 3> table{{
+    static const std::array<Citation, 4> table{{
         {"moe-router",
          "ScaleScope assumption: no router scoring or top-k kernel was measured. Scoring (softmax; or sigmoid with the "
          "bias-adjusted selection and the normalisation of the top-k weights, DeepSeek-V3 report eqs. 13-16) and top-k "
@@ -36,6 +36,13 @@ const std::array<Citation, 3>& citations() noexcept
          "Megatron-Core's unfused permute and unpermute (megatron/core/transformer/moe/moe_utils.py) do; the backward "
          "runs the mirror passes. Each kernel reads its inputs and writes its outputs once at the measured "
          "device-to-device copy bandwidth (memory_bandwidth/permute), plus the measured launch cost per kernel"},
+        {"moe-capacity",
+         "Expert capacity (Fedus et al. 2021, Switch Transformer, arXiv 2101.03961 section 2.2: expert capacity = tokens "
+         "per batch / experts x capacity factor; GShard; Megatron-Core --moe-expert-capacity-factor): no expert takes more "
+         "than the capacity factor x the mean tokens per expert, the rest are dropped. Padded to capacity (GShard's and "
+         "Switch's fixed expert buffers; Megatron-Core --moe-pad-expert-input-to-capacity) every expert runs exactly "
+         "capacity rows: (capacity factor - 1) x the expert GEMMs at the mean tokens per expert. Unpadded, the busiest "
+         "expert runs min(measured max/mean, capacity factor) x the mean"},
     }};
     return table;
 }

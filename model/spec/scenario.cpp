@@ -104,6 +104,11 @@ std::optional<MoeDispatcher> moeDispatcherFromKey(std::string_view key) noexcept
     return std::nullopt;
 }
 
+bool padsToCapacity(const TrainingSettings& t) noexcept
+{
+    return t.moeCapacityFactor > 0 && t.moePadToCapacity.value_or(t.moeDispatcher == MoeDispatcher::AllToAll);
+}
+
 std::optional<CrossEntropyKernel> crossEntropyFromKey(std::string_view key) noexcept
 {
     for (CrossEntropyKernel k : {CrossEntropyKernel::Fused, CrossEntropyKernel::Eager})
@@ -262,6 +267,16 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
     else
         r.error("/training/moe_dispatcher", "expected \"alltoall\", \"deepep\" or \"deepep-fp8\", found \"" + dispatcher + "\"" +
                                                 didYouMean(dispatcher, {"alltoall", "deepep", "deepep-fp8"}));
+    t.moeCapacityFactor = r.number("/training/moe_capacity_factor", 0, 1);
+    if (const json* pad = r.at("/training/moe_pad_to_capacity")) {
+        t.moePadToCapacity = r.flag("/training/moe_pad_to_capacity", false);
+        if (t.moeCapacityFactor == 0)
+            r.error("/training/moe_pad_to_capacity", "expected only with moe_capacity_factor (dropless experts have no capacity to pad to), found " +
+                                                         pad->dump());
+        else if (*t.moePadToCapacity && t.moeDispatcher != MoeDispatcher::AllToAll)
+            r.error("/training/moe_pad_to_capacity", "expected false with moe_dispatcher \"" + dispatcher +
+                                                         "\" (Megatron-Core's flex dispatcher, which runs DeepEP, does not pad to capacity), found true");
+    }
     const std::string cpComm = r.text("/training/cp_comm", std::string(cpCommKey(t.cpComm)));
     if (const auto c = cpCommFromKey(cpComm)) t.cpComm = *c;
     else r.error("/training/cp_comm", "expected \"p2p\", \"all-gather\" or \"ring-all-gather\", found \"" + cpComm + "\"");

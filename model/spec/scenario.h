@@ -130,7 +130,20 @@ struct TrainingSettings {
     // block inside the cast kernel (blockwise: DeepSeek-V3's tile-wise, MXFP8).
     Fp8Scaling fp8Scaling = Fp8Scaling::Delayed; // "fp8_scaling"
     CpComm cpComm = CpComm::P2p;                 // "cp_comm": with parallel.cp > 1
+    // Expert capacity (GShard; Switch Transformer, Fedus et al. 2021 §2.2;
+    // Megatron-Core --moe-expert-capacity-factor): each expert takes at most
+    // capacity factor × the mean tokens per expert and drops the rest; 0 =
+    // dropless. Padded to capacity (GShard's and Switch's fixed expert
+    // buffers; Megatron-Core --moe-pad-expert-input-to-capacity), every expert
+    // runs exactly that many rows and the dispatch moves the padded buffers.
+    double moeCapacityFactor = 0;            // "moe_capacity_factor": >= 1, absent = dropless
+    std::optional<bool> moePadToCapacity;    // "moe_pad_to_capacity": absent = padsToCapacity's default
 };
+
+// Whether a capacity-limited MoE pads every expert's input to capacity:
+// "moe_pad_to_capacity" when given, else with the alltoall dispatcher
+// (Megatron-Core's flex dispatcher, which runs DeepEP, does not pad). False when dropless.
+[[nodiscard]] bool padsToCapacity(const TrainingSettings& t) noexcept;
 
 struct ParallelLayout {
     int tp = 1, pp = 1, cp = 1, ep = 1, dp = 1, vpp = 1;

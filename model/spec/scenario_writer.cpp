@@ -34,6 +34,10 @@ json scenarioToJson(const Scenario& s)
     if (s.training.zero3Style != Zero3Style::DeepSpeed) j["training"]["zero3_style"] = std::string(zero3StyleKey(s.training.zero3Style));
     if (s.training.moeDispatcher != MoeDispatcher::AllToAll)
         j["training"]["moe_dispatcher"] = std::string(moeDispatcherKey(s.training.moeDispatcher));
+    if (s.training.moeCapacityFactor > 0) {
+        j["training"]["moe_capacity_factor"] = s.training.moeCapacityFactor;
+        if (s.training.moePadToCapacity) j["training"]["moe_pad_to_capacity"] = *s.training.moePadToCapacity;
+    }
     if (s.training.crossEntropy != CrossEntropyKernel::Fused)
         j["training"]["cross_entropy"] = std::string(crossEntropyKey(s.training.crossEntropy));
     if (s.training.cpComm != CpComm::P2p) j["training"]["cp_comm"] = std::string(cpCommKey(s.training.cpComm));

@@ -161,14 +161,22 @@ void layerKernels(const EvaluationContext& ctx, const ParallelLayout& p, const K
         // The expert GEMMs at the mean tokens per expert; every expert then
         // waits for the busiest one (max / mean tokens per expert), its own row.
         const MoeBalancing balancing = ctx.scenario.training.moeBalancing;
-        const Factor imbalance = kc.measured() ? moeLoadImbalance(ctx.compute, balancing) : Factor{};
+        Factor imbalance = kc.measured() ? moeLoadImbalance(ctx.compute, balancing) : Factor{};
+        // Expert capacity (training.moe_capacity_factor): padded, every expert
+        // runs capacity rows and the permutation moves cf × the routed rows;
+        // unpadded, no expert runs more than capacity.
+        const double capacityFactor = ctx.scenario.training.moeCapacityFactor;
+        const bool padded = padsToCapacity(ctx.scenario.training);
+        if (padded || (capacityFactor > 0 && imbalance.value > capacityFactor))
+            imbalance = {capacityFactor, &modelSourceKey(ModelSource::MoeCapacity)};
+        const double routed = padded ? k * capacityFactor : k; // rows per token through permutation and experts
         constexpr double balance = 1;
         addLinear(kc, t, OpKind::Router, scope, layers, {{Tsp, experts, h}}, full);
         addMoeWorkRows(kc, t, OpKind::RouterTopK, routerTopKWork(Tsp, experts, k, moeSpec.scoring), MemoryOp::Permute,
                        modelSourceKey(ModelSource::MoeRouter), scope, layers);
         addMoeWorkRows(kc, t, OpKind::RouterBalancing, routerBalancingWork(Tsp, experts, k, balancing), MemoryOp::Permute,
                        modelSourceKey(ModelSource::MoeBalancing), scope, layers);
-        addMoeWorkRows(kc, t, OpKind::Permute, permutationWork(Te, k, h), MemoryOp::Permute,
+        addMoeWorkRows(kc, t, OpKind::Permute, permutationWork(Te, routed, h), MemoryOp::Permute,
                        modelSourceKey(ModelSource::MoePermute), scope, layers);
         Acc f, b;
         kc.groupedGemm(f, GemmPass::Forward, perExpert, gates * fe / etp, h, local, balance);
@@ -181,8 +189,8 @@ void layerKernels(const EvaluationContext& ctx, const ParallelLayout& p, const K
         t.add(kc.row(b, OpKind::ExpertGemms, Phase::Backward, scope, OpBound::GroupedGemm, layers));
         t.add(kc.row(f, OpKind::ExpertGemms, Phase::Recompute, scope, OpBound::GroupedGemm, layers));
         addMoeImbalanceRows(kc, t, f, b, imbalance, scope, layers);
-        activationWidth = Te * k * fe / etp;
-        gemmInputs = T * (h + vWidth / tp) + Te * k * (h + fe / etp);
+        activationWidth = Te * routed * fe / etp;
+        gemmInputs = T * (h + vWidth / tp) + Te * routed * (h + fe / etp);
         if (moeSpec.sharedExperts.value > 0) {
             const double fs = fe * moeSpec.sharedExperts.value;
             addLinear(kc, t, OpKind::MlpUp, scope, layers, {{T, gates * fs / tp, h}}, full);
@@ -231,6 +239,8 @@ struct LayerKey {
     MoeBalancing moeBalancing = MoeBalancing::AuxiliaryLoss;
     CrossEntropyKernel crossEntropy = CrossEntropyKernel::Fused;
     CpComm cpComm = CpComm::P2p;
+    double moeCapacityFactor = 0;
+    bool moePadToCapacity = false;
     int seqLen = 0, tp = 0, cp = 0, ep = 0, etp = 0, microbatch = 0;
     KernelSet set = KernelSet::DenseLayer;
     bool operator==(const LayerKey&) const = default;
@@ -255,6 +265,8 @@ const LayerKernels& cachedKernelRows(const EvaluationContext& ctx, const Paralle
                        training.moeBalancing,
                        training.crossEntropy,
                        training.cpComm,
+                       training.moeCapacityFactor,
+                       padsToCapacity(training),
                        training.seqLen,
                        p.tp,
                        p.cp,

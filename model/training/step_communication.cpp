@@ -260,7 +260,10 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
         const double tokens = T / p.tp; // each GPU dispatches its sequence-parallel tokens
         EpExchange dispatch, combine;
         if (ctx.scenario.training.moeDispatcher == MoeDispatcher::AllToAll) {
-            dispatch = ncclAllToAll(ctx, p, g, tokens);
+            // Padded to capacity, the all-to-all moves every expert's
+            // capacity-sized buffer (Megatron-Core's drop-and-pad splits).
+            const TrainingSettings& training = ctx.scenario.training;
+            dispatch = ncclAllToAll(ctx, p, g, padsToCapacity(training) ? tokens * training.moeCapacityFactor : tokens);
             combine = dispatch;
         } else {
             dispatch = deepEpExchange(ctx, p, g, tokens, false);
