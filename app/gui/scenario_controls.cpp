@@ -9,6 +9,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -161,6 +162,15 @@ void ScenarioControls::build()
     for (MoeDispatcher d : {MoeDispatcher::AllToAll, MoeDispatcher::DeepEp, MoeDispatcher::DeepEpFp8})
         m_moeDispatcher->addItem(QString(), QString::fromUtf8(moeDispatcherKey(d).data()));
     row(QStringLiteral("moeDispatcher"), m_moeDispatcher);
+    // Capacity factors step by a quarter (Switch Transformer's 1.0, 1.25,
+    // 1.5, 2.0); the step below 1 is the dropless state.
+    constexpr double kCapacityStep = 0.25, kCapacityMax = 16;
+    m_moeCapacity = new QDoubleSpinBox(this);
+    m_moeCapacity->setObjectName(QStringLiteral("moeCapacity"));
+    m_moeCapacity->setDecimals(2);
+    m_moeCapacity->setSingleStep(kCapacityStep);
+    m_moeCapacity->setRange(1 - kCapacityStep, kCapacityMax);
+    row(QStringLiteral("moeCapacity"), m_moeCapacity);
     m_cpComm = new BoundedComboBox(this);
     m_cpComm->setObjectName(QStringLiteral("cpComm"));
     for (CpComm c : {CpComm::P2p, CpComm::AllGather, CpComm::RingAllGather})
@@ -264,6 +274,13 @@ void ScenarioControls::build()
     });
     comboEdit(m_moeDispatcher, QT_TR_NOOP("Change MoE dispatcher"), [](Scenario& s, const QVariant& v) {
         s.training.moeDispatcher = moeDispatcherFromKey(v.toString().toStdString()).value_or(MoeDispatcher::AllToAll);
+        if (s.training.moeDispatcher != MoeDispatcher::AllToAll && s.training.moePadToCapacity.value_or(false))
+            s.training.moePadToCapacity.reset(); // DeepEP's flex dispatcher does not pad to capacity
+    });
+    connect(m_moeCapacity, &QDoubleSpinBox::editingFinished, this, [this] {
+        const double factor = m_moeCapacity->value() < 1 ? 0 : m_moeCapacity->value(); // below 1: dropless
+        if (factor != m_controller.scenario().training.moeCapacityFactor)
+            editWith(tr("Change expert capacity factor"), 0, [factor](Scenario& s) { s.training.moeCapacityFactor = factor; });
     });
     comboEdit(m_cpComm, QT_TR_NOOP("Change context-parallel exchange"), [](Scenario& s, const QVariant& v) {
         s.training.cpComm = cpCommFromKey(v.toString().toStdString()).value_or(CpComm::P2p);

@@ -32,6 +32,7 @@ class QListWidget;
 class QPushButton;
 class QSlider;
 class QSpinBox;
+class QDoubleSpinBox;
 
 namespace scalescope {
 
@@ -121,6 +122,7 @@ private:
     QComboBox* m_lossKernel = nullptr;       // how the cross-entropy runs (cross_entropy): fused or eager
     QComboBox* m_moeDispatcher = nullptr;    // how MoE tokens reach their experts (moe_dispatcher); MoE models with EP > 1
     QComboBox* m_cpComm = nullptr;           // how context parallelism exchanges K/V (cp_comm)
+    QDoubleSpinBox* m_moeCapacity = nullptr; // expert capacity factor (moe_capacity_factor); its minimum reads "dropless"
     QComboBox* m_schedule = nullptr;
     QListWidget* m_order = nullptr;
     QCheckBox* m_sharp = nullptr;

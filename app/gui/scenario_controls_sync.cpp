@@ -14,6 +14,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QEvent>
 #include <QLabel>
 #include <QListWidget>
@@ -94,6 +95,9 @@ void ScenarioControls::syncFromScenario()
     select(m_lossKernel, QString::fromUtf8(crossEntropyKey(s.training.crossEntropy).data()));
     m_moeDispatcher->setEnabled(s.parallel.ep > 1);
     select(m_moeDispatcher, QString::fromUtf8(moeDispatcherKey(s.training.moeDispatcher).data()));
+    const ModelSpec* model = s.inlineModel ? &*s.inlineModel : m_controller.catalog().model(s.model);
+    m_moeCapacity->setEnabled(s.mode == Mode::Training && model && model->moe);
+    m_moeCapacity->setValue(s.training.moeCapacityFactor > 0 ? s.training.moeCapacityFactor : m_moeCapacity->minimum());
     m_cpComm->setEnabled(s.parallel.cp > 1);
     select(m_cpComm, QString::fromUtf8(cpCommKey(s.training.cpComm).data()));
     m_fp8Params->setEnabled(s.training.precision == Precision::Fp8);
@@ -305,6 +309,7 @@ void ScenarioControls::retranslate()
         {"fp8Scaling", tr("FP8 scaling")},
         {"zero", tr("ZeRO stage")}, {"zero3Style", tr("ZeRO-3 weights")}, {"recompute", tr("Recompute")}, {"recomputeLayers", tr("Recomputed layers")},
         {"attention", tr("Attention kernel")}, {"loss", tr("Loss kernel")}, {"moeDispatcher", tr("MoE dispatcher")},
+        {"moeCapacity", tr("Expert capacity factor")},
         {"cpComm", tr("CP exchange")}, {"tp", tr("TP")},
         {"pp", tr("PP")}, {"cp", tr("CP")}, {"ep", tr("EP")},
         {"vpp", tr("VPP")}, {"etp", tr("Expert TP")}, {"dp", tr("DP")}, {"schedule", tr("Schedule")},
@@ -348,6 +353,12 @@ void ScenarioControls::retranslate()
                                    "network once per destination node and is forwarded over NVLink, at DeepEP's "
                                    "published kernel bandwidths. FP8 dispatch sends about half the bytes out "
                                    "(DeepSeek-V3); the combine stays BF16"));
+    m_moeCapacity->setSpecialValueText(tr("dropless"));
+    m_moeCapacity->setToolTip(tr("MoE: each expert takes at most this factor times the mean tokens per expert and drops "
+                                 "the rest (Switch Transformer; Megatron-Core --moe-expert-capacity-factor). With the "
+                                 "all-to-all dispatcher every expert's input is padded to capacity, so the experts and "
+                                 "the all-to-all run the factor times the routed tokens; DeepEP drops without padding. "
+                                 "Dropless: the busiest expert sets the time"));
     m_lossKernel->setItemText(0, tr("fused (one kernel)"));
     m_lossKernel->setItemText(1, tr("eager (fp32 chain, Megatron-LM's default)"));
     m_lossKernel->setToolTip(tr("How the cross-entropy over the vocabulary runs on the last stage: one fused kernel "

@@ -3511,6 +3511,22 @@ Airflow for this job: %3 m³/h (%4 of heat)</source>
         <source>With context parallelism: how the GPUs of a sequence exchange K and V. Ring attention passes K/V chunks to the next GPU, each send hidden behind the attention of the chunk in hand (Megatron-Core, Transformer Engine); all-gather collects K/V first, exposed, then attends once per local chunk (Llama 3); PyTorch&apos;s context_parallel gathers K/V once beside the first chunk and merges the chunks&apos; outputs in fp32 (torchtitan)</source>
         <translation>启用上下文并行时：同一序列的各 GPU 如何交换 K 和 V。环形注意力把 K/V 分块传给下一个 GPU，每次发送隐藏在当前分块的注意力计算之后（Megatron-Core、Transformer Engine）；全收集先收集 K/V（不被隐藏），再对每个本地分块各做一次注意力（Llama 3）；PyTorch 的 context_parallel 在第一个分块计算的同时做一次全收集，并以 fp32 合并各分块的输出（torchtitan）</translation>
     </message>
+    <message>
+        <source>Change expert capacity factor</source>
+        <translation>更改专家容量因子</translation>
+    </message>
+    <message>
+        <source>Expert capacity factor</source>
+        <translation>专家容量因子</translation>
+    </message>
+    <message>
+        <source>dropless</source>
+        <translation>不丢弃 token</translation>
+    </message>
+    <message>
+        <source>MoE: each expert takes at most this factor times the mean tokens per expert and drops the rest (Switch Transformer; Megatron-Core --moe-expert-capacity-factor). With the all-to-all dispatcher every expert&apos;s input is padded to capacity, so the experts and the all-to-all run the factor times the routed tokens; DeepEP drops without padding. Dropless: the busiest expert sets the time</source>
+        <translation>MoE：每个专家最多接收该因子乘以每个专家平均 token 数的 token，其余丢弃（Switch Transformer；Megatron-Core --moe-expert-capacity-factor）。使用 all-to-all 分发器时，每个专家的输入填充到容量，专家计算和 all-to-all 按该因子乘以路由 token 数运行；DeepEP 只丢弃不填充。不丢弃 token 时：最繁忙的专家决定耗时</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::SceneTextActions</name>

@@ -10,6 +10,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QCoreApplication>
 #include <QSignalSpy>
 #include <QSlider>
@@ -286,6 +287,32 @@ TEST_CASE("Controls: the MoE dispatcher (moe_dispatcher) is offered with expert 
     c.settle();
     CHECK(c.controller.scenario().training.moeDispatcher == MoeDispatcher::AllToAll);
     CHECK(dispatcher->currentData().toString() == QStringLiteral("alltoall"));
+}
+
+TEST_CASE("Controls: the expert capacity factor (moe_capacity_factor) is offered for MoE models, reads \"dropless\" "
+          "by default, pads the all-to-all dispatcher's experts to 1.25 x in one undo step",
+          "[planner][controls][capacity]")
+{
+    Controls dense("default"); // Llama 3 70B: no experts
+    CHECK_FALSE(dense.child<QDoubleSpinBox>("moeCapacity")->isEnabled());
+    Controls c("deepseek-v3-2048-h800");
+    auto* capacity = c.child<QDoubleSpinBox>("moeCapacity");
+    REQUIRE(capacity->isEnabled());
+    CHECK(capacity->text() == capacity->specialValueText());
+    c.choose("moeDispatcher", QStringLiteral("alltoall"));
+    const Seconds dropless = c.controller.result()->evaluation.stepTime;
+    const int undoSteps = c.controller.undoStack()->count();
+    capacity->setValue(1.25);
+    Q_EMIT capacity->editingFinished();
+    c.settle();
+    CHECK(c.controller.scenario().training.moeCapacityFactor == 1.25);
+    CHECK(c.controller.undoStack()->count() == undoSteps + 1);
+    CHECK(c.controller.result()->evaluation.stepTime > dropless);
+    c.controller.undoStack()->undo();
+    c.settle();
+    CHECK(c.controller.scenario().training.moeCapacityFactor == 0);
+    CHECK(capacity->text() == capacity->specialValueText());
+    CHECK(c.controller.result()->evaluation.stepTime.si == Approx(dropless.si).epsilon(1e-12));
 }
 
 TEST_CASE("Controls: FP8 weights (fp8_params) can be ticked only with FP8 precision, halve the weight memory, undo, and "
