@@ -19,6 +19,41 @@ const OpRow* moeRow(const Evaluation& e, OpKind op, Phase phase)
     return nullptr;
 }
 
+// A scenario's evaluation beside the context its rows' sources point into.
+struct Evaluated {
+    EvaluationContext ctx;
+    Evaluation e;
+    explicit Evaluated(const Scenario& s) : ctx(contextFor(s)), e(evaluate(ctx)) {}
+};
+
+// `s` dropless beside `s` with capacity factor `factor` and padding `pad`.
+struct CapacityRuns {
+    Evaluated dropless, capped;
+    CapacityRuns(const Scenario& s, double factor, std::optional<bool> pad) : dropless(s), capped(withCapacity(s, factor, pad)) {}
+    static Scenario withCapacity(Scenario s, double factor, std::optional<bool> pad)
+    {
+        s.training.moeCapacityFactor = factor;
+        s.training.moePadToCapacity = pad;
+        return s;
+    }
+};
+
+// Checks, forward and backward, that the moe_imbalance row of `e` is
+// `extra` x its expert GEMMs, cited to the expert capacity.
+void checkCapacityImbalance(const Evaluation& e, double extra)
+{
+    for (Phase ph : {Phase::Forward, Phase::Backward}) {
+        INFO(phaseKey(ph));
+        const OpRow* gemms = moeRow(e, OpKind::ExpertGemms, ph);
+        const OpRow* imbalance = moeRow(e, OpKind::MoeImbalance, ph);
+        REQUIRE(gemms);
+        REQUIRE(imbalance);
+        CHECK(imbalance->time.si == Approx(extra * gemms->time.si).epsilon(1e-12));
+        CHECK(imbalance->efficiency == Approx(1 / (1 + extra)).epsilon(1e-12));
+        CHECK(imbalance->source == &modelSourceKey(ModelSource::MoeCapacity));
+    }
+}
+
 // The DeepSeek-V3 preset (loss-free balancing, measured max/mean 1.04) on
 // Megatron-Core's alltoall dispatcher, which pads to capacity.
 Scenario deepSeekAllToAll()
@@ -39,12 +74,8 @@ TEST_CASE("Switch Transformer §2.2 without a capacity factor is dropless: an un
         s.training.moeDispatcher = d;
         REQUIRE(s.training.moeCapacityFactor == 0);
         REQUIRE_FALSE(padsToCapacity(s.training));
-        const EvaluationContext droplessCtx = contextFor(s);
-        const Evaluation dropless = evaluate(droplessCtx);
-        s.training.moeCapacityFactor = 2;
-        s.training.moePadToCapacity = false;
-        const EvaluationContext cappedCtx = contextFor(s);
-        const Evaluation capped = evaluate(cappedCtx);
+        const CapacityRuns runs(s, 2, false);
+        const Evaluation &dropless = runs.dropless.e, &capped = runs.capped.e;
         REQUIRE(dropless.ok);
         REQUIRE(capped.ok);
         CHECK(capped.stepTime.si == Approx(dropless.stepTime.si).epsilon(1e-12));
@@ -57,26 +88,17 @@ TEST_CASE("Megatron-Core drop-and-pad, capacity factor 1.25 (Switch Transformer'
           "balanced expert GEMMs, the EP all-to-all moves 1.25 x the bytes, the permutation 1.25 x the rows",
           "[moe][capacity]")
 {
-    Scenario s = deepSeekAllToAll();
-    const EvaluationContext droplessCtx = contextFor(s);
-    const Evaluation dropless = evaluate(droplessCtx);
-    s.training.moeCapacityFactor = 1.25;
-    REQUIRE(padsToCapacity(s.training)); // the alltoall dispatcher pads unless told otherwise
-    const EvaluationContext paddedCtx = contextFor(s);
-    const Evaluation padded = evaluate(paddedCtx);
+    const CapacityRuns runs(deepSeekAllToAll(), 1.25, std::nullopt);
+    REQUIRE(padsToCapacity(runs.capped.ctx.scenario.training)); // the alltoall dispatcher pads unless told otherwise
+    const Evaluation &dropless = runs.dropless.e, &padded = runs.capped.e;
     REQUIRE(dropless.ok);
     REQUIRE(padded.ok);
+    checkCapacityImbalance(padded, 0.25);
+    CHECK(sourceCitation(runs.capped.ctx, *moeRow(padded, OpKind::MoeImbalance, Phase::Forward))
+              .starts_with("Expert capacity (Fedus et al. 2021"));
     for (Phase ph : {Phase::Forward, Phase::Backward}) {
-        INFO(phaseKey(ph));
-        const OpRow* gemms = moeRow(padded, OpKind::ExpertGemms, ph);
-        const OpRow* extra = moeRow(padded, OpKind::MoeImbalance, ph);
-        REQUIRE(gemms);
-        REQUIRE(extra);
-        CHECK(gemms->time.si == moeRow(dropless, OpKind::ExpertGemms, ph)->time.si); // at the mean tokens per expert
-        CHECK(extra->time.si == Approx(0.25 * gemms->time.si).epsilon(1e-12));
-        CHECK(extra->efficiency == Approx(1 / 1.25).epsilon(1e-12));
-        CHECK(extra->source == &modelSourceKey(ModelSource::MoeCapacity));
-        CHECK(sourceCitation(paddedCtx, *extra).starts_with("Expert capacity (Fedus et al. 2021"));
+        // The expert GEMMs stay at the mean tokens per expert.
+        CHECK(moeRow(padded, OpKind::ExpertGemms, ph)->time.si == moeRow(dropless, OpKind::ExpertGemms, ph)->time.si);
         const OpRow* dispatch = moeRow(padded, OpKind::EpDispatch, ph);
         REQUIRE(dispatch);
         CHECK(dispatch->bytes.si == Approx(1.25 * moeRow(dropless, OpKind::EpDispatch, ph)->bytes.si).epsilon(1e-12));
@@ -93,23 +115,12 @@ TEST_CASE("Megatron-Core's default drop without padding: the busiest expert runs
           "factor) x the mean, 1.02 below DeepSeek-V3's 1.04; the all-to-all moves the routed tokens only",
           "[moe][capacity]")
 {
-    Scenario s = deepSeekAllToAll();
-    const EvaluationContext droplessCtx = contextFor(s);
-    const Evaluation dropless = evaluate(droplessCtx);
-    s.training.moeCapacityFactor = 1.02;
-    s.training.moePadToCapacity = false;
-    const EvaluationContext cappedCtx = contextFor(s);
-    const Evaluation capped = evaluate(cappedCtx);
+    const CapacityRuns runs(deepSeekAllToAll(), 1.02, false);
+    const Evaluation &dropless = runs.dropless.e, &capped = runs.capped.e;
     REQUIRE(capped.ok);
-    for (Phase ph : {Phase::Forward, Phase::Backward}) {
-        const OpRow* gemms = moeRow(capped, OpKind::ExpertGemms, ph);
-        const OpRow* extra = moeRow(capped, OpKind::MoeImbalance, ph);
-        REQUIRE(gemms);
-        REQUIRE(extra);
-        CHECK(extra->time.si == Approx(0.02 * gemms->time.si).epsilon(1e-12));
-        CHECK(extra->source == &modelSourceKey(ModelSource::MoeCapacity));
+    checkCapacityImbalance(capped, 0.02);
+    for (Phase ph : {Phase::Forward, Phase::Backward})
         CHECK(moeRow(capped, OpKind::EpDispatch, ph)->bytes.si == moeRow(dropless, OpKind::EpDispatch, ph)->bytes.si);
-    }
     CHECK(capped.stepTime < dropless.stepTime);
 }
 
