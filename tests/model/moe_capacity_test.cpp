@@ -29,7 +29,10 @@ struct Evaluated {
 // `s` dropless beside `s` with capacity factor `factor` and padding `pad`.
 struct CapacityRuns {
     Evaluated dropless, capped;
-    CapacityRuns(const Scenario& s, double factor, std::optional<bool> pad) : dropless(s), capped(withCapacity(s, factor, pad)) {}
+    CapacityRuns(const Scenario& s, double factor, std::optional<bool> pad)
+        : dropless(s), capped(withCapacity(s, factor, pad))
+    {
+    }
     static Scenario withCapacity(Scenario s, double factor, std::optional<bool> pad)
     {
         s.training.moeCapacityFactor = factor;
@@ -145,7 +148,8 @@ TEST_CASE("moe_capacity_factor and moe_pad_to_capacity: the reader names the JSO
     const nlohmann::json base = scenarioToJson(deepSeekAllToAll());
     const auto withTraining = [&](const nlohmann::json& keys) {
         nlohmann::json j = base;
-        for (const auto& [k, v] : keys.items()) j["training"][k] = v;
+        for (const auto& [k, v] : keys.items())
+            j["training"][k] = v;
         return scenarioErrorPaths(j);
     };
     const std::vector<std::string> factor{"/training/moe_capacity_factor"}, pad{"/training/moe_pad_to_capacity"};
