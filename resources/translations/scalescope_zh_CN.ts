@@ -1903,6 +1903,14 @@
         <source>CP partial-output merge</source>
         <translation>CP 部分输出合并</translation>
     </message>
+    <message>
+        <source>MTP norms (hidden state, next-token embedding)</source>
+        <translation>MTP 归一化（隐藏状态、下一 token 的嵌入）</translation>
+    </message>
+    <message>
+        <source>MTP projection (2h to h)</source>
+        <translation>MTP 投影（2h 到 h）</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::PlannerView</name>
@@ -3510,6 +3518,18 @@ Airflow for this job: %3 m³/h (%4 of heat)</source>
     <message>
         <source>With context parallelism: how the GPUs of a sequence exchange K and V. Ring attention passes K/V chunks to the next GPU, each send hidden behind the attention of the chunk in hand (Megatron-Core, Transformer Engine); all-gather collects K/V first, exposed, then attends once per local chunk (Llama 3); PyTorch&apos;s context_parallel gathers K/V once beside the first chunk and merges the chunks&apos; outputs in fp32 (torchtitan)</source>
         <translation>启用上下文并行时：同一序列的各 GPU 如何交换 K 和 V。环形注意力把 K/V 分块传给下一个 GPU，每次发送隐藏在当前分块的注意力计算之后（Megatron-Core、Transformer Engine）；全收集先收集 K/V（不被隐藏），再对每个本地分块各做一次注意力（Llama 3）；PyTorch 的 context_parallel 在第一个分块计算的同时做一次全收集，并以 fp32 合并各分块的输出（torchtitan）</translation>
+    </message>
+    <message>
+        <source>Change MTP modules</source>
+        <translation>更改 MTP 模块</translation>
+    </message>
+    <message>
+        <source>MTP modules</source>
+        <translation>MTP 模块</translation>
+    </message>
+    <message>
+        <source>Multi-token prediction modules trained beside the model (DeepSeek-V3: 1; Megatron-Core --mtp-num-layers): each one more transformer block, projection and output head on the last pipeline stage</source>
+        <translation>与模型一同训练的多 token 预测模块（DeepSeek-V3：1；Megatron-Core --mtp-num-layers）：每个模块在最后一个流水线阶段上多一个 Transformer 块、投影和输出头</translation>
     </message>
 </context>
 <context>
