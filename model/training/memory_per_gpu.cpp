@@ -110,15 +110,15 @@ MemoryPerGpu memoryPerGpu(const EvaluationContext& ctx, const ParallelLayout& p,
     auto stageBytes = [&](const StageBlocks& b) {
         const double stageLayers = b.total();
         const double recomputed = stageLayers * fullRecomputeShare(s.training, stageLayers);
-        StageBytes out;
+        StageBytes bytes;
         if (s.training.recompute == Recompute::Full) {
             const double whole = perBlock(working, b); // asked once: it walks every tensor of both layer kinds
-            out.layers = tokens * (recomputed * perBlock(o, b) + (stageLayers - recomputed) * whole);
-            if (recomputed > 0) out.workingSet = tokens * whole;
+            bytes.layers = tokens * (recomputed * perBlock(o, b) + (stageLayers - recomputed) * whole);
+            if (recomputed > 0) bytes.workingSet = tokens * whole;
         } else {
-            out.layers = tokens * stageLayers * perBlock(o, b);
+            bytes.layers = tokens * stageLayers * perBlock(o, b);
         }
-        return out;
+        return bytes;
     };
     // The first stage holds ceil(layers / pp) of the model's layers; the last
     // also the multi-token-prediction blocks (params_per_gpu.h), one stage when pp = 1.
