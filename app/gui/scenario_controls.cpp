@@ -157,6 +157,10 @@ void ScenarioControls::build()
     for (CrossEntropyKernel k : {CrossEntropyKernel::Fused, CrossEntropyKernel::Eager})
         m_lossKernel->addItem(QString(), QString::fromUtf8(crossEntropyKey(k).data()));
     row(QStringLiteral("loss"), m_lossKernel);
+    m_mtpLayers = new QSpinBox(this);
+    m_mtpLayers->setObjectName(QStringLiteral("mtpLayers"));
+    m_mtpLayers->setRange(0, kMaxMtpModules);
+    row(QStringLiteral("mtp"), m_mtpLayers);
     m_moeDispatcher = new BoundedComboBox(this);
     m_moeDispatcher->setObjectName(QStringLiteral("moeDispatcher"));
     for (MoeDispatcher d : {MoeDispatcher::AllToAll, MoeDispatcher::DeepEp, MoeDispatcher::DeepEpFp8})
@@ -289,6 +293,11 @@ void ScenarioControls::build()
         const int layers = m_recomputeLayers->value();
         if (layers != m_controller.scenario().training.recomputeLayers)
             editWith(tr("Change recomputed layers"), 0, [layers](Scenario& s) { s.training.recomputeLayers = layers; });
+    });
+    connect(m_mtpLayers, &QSpinBox::editingFinished, this, [this] {
+        const int modules = m_mtpLayers->value();
+        if (modules != m_controller.scenario().training.mtpLayers)
+            editWith(tr("Change MTP modules"), 0, [modules](Scenario& s) { s.training.mtpLayers = modules; });
     });
     comboEdit(m_expertTp, QT_TR_NOOP("Change expert TP"), [](Scenario& s, const QVariant& v) { s.parallel.etp = v.toInt(); });
     comboEdit(m_schedule, QT_TR_NOOP("Change schedule"), [](Scenario& s, const QVariant& v) {

@@ -120,6 +120,7 @@ private:
     QSpinBox* m_recomputeLayers = nullptr;   // with full recompute: layers per stage (0: all)
     QComboBox* m_attentionKernel = nullptr;  // "": the GPU family's default
     QComboBox* m_lossKernel = nullptr;       // how the cross-entropy runs (cross_entropy): fused or eager
+    QSpinBox* m_mtpLayers = nullptr;         // multi-token prediction modules (mtp_layers); 0: none
     QComboBox* m_moeDispatcher = nullptr;    // how MoE tokens reach their experts (moe_dispatcher); MoE models with EP > 1
     QComboBox* m_cpComm = nullptr;           // how context parallelism exchanges K/V (cp_comm)
     QDoubleSpinBox* m_moeCapacity = nullptr; // expert capacity factor (moe_capacity_factor); its minimum reads "dropless"

@@ -36,7 +36,8 @@ constexpr int kMaxServingCount = 1 << 24;
 // Rows only a training scenario uses (keys of ScenarioControls::m_labels).
 const char* const kTrainingRows[] = {"seq",     "batch",     "microbatch", "precision",       "fp8Params",
                                      "fp8Scaling", "zero",   "zero3Style", "recompute", "recomputeLayers",
-                                     "attention", "loss",    "cp",         "vpp",       "schedule"};
+                                     "attention", "loss",    "mtp",        "cp",        "vpp",
+                                     "schedule"};
 const char* const kServingRows[] = {"servingBatch",     "promptTokens", "outputTokens", "servingPrecision",
                                     "kvPrecision",      "tpotLimit",    "ttftLimit"};
 

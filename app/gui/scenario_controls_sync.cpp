@@ -106,6 +106,7 @@ void ScenarioControls::syncFromScenario()
     select(m_fp8Scaling, QString::fromUtf8(fp8ScalingKey(s.training.fp8Scaling).data()));
     m_recomputeLayers->setEnabled(s.training.recompute == Recompute::Full);
     m_recomputeLayers->setValue(s.training.recomputeLayers);
+    m_mtpLayers->setValue(std::min(s.training.mtpLayers, kMaxMtpModules));
     syncAttentionKernels(s);
     syncCalibrations(s);
     select(m_schedule, QString::fromUtf8(scheduleKey(s.parallel.schedule).data()));
@@ -308,7 +309,7 @@ void ScenarioControls::retranslate()
         {"batch", tr("Global batch (sequences)")}, {"microbatch", tr("Micro-batch size")}, {"precision", tr("Precision")}, {"fp8Params", tr("FP8 weights")},
         {"fp8Scaling", tr("FP8 scaling")},
         {"zero", tr("ZeRO stage")}, {"zero3Style", tr("ZeRO-3 weights")}, {"recompute", tr("Recompute")}, {"recomputeLayers", tr("Recomputed layers")},
-        {"attention", tr("Attention kernel")}, {"loss", tr("Loss kernel")}, {"moeDispatcher", tr("MoE dispatcher")},
+        {"attention", tr("Attention kernel")}, {"loss", tr("Loss kernel")}, {"mtp", tr("MTP modules")}, {"moeDispatcher", tr("MoE dispatcher")},
         {"moeCapacity", tr("Expert capacity factor")},
         {"cpComm", tr("CP exchange")}, {"tp", tr("TP")},
         {"pp", tr("PP")}, {"cp", tr("CP")}, {"ep", tr("EP")},
@@ -324,6 +325,9 @@ void ScenarioControls::retranslate()
     m_recomputeLayers->setSpecialValueText(tr("all"));
     m_recomputeLayers->setToolTip(tr("With full recompute: how many layers of each pipeline stage recompute, the others "
                                      "store their activations (Megatron-LM --recompute-num-layers)"));
+    m_mtpLayers->setToolTip(tr("Multi-token prediction modules trained beside the model (DeepSeek-V3: 1; Megatron-Core "
+                               "--mtp-num-layers): each one more transformer block, projection and output head on the "
+                               "last pipeline stage"));
     m_attentionKernel->setToolTip(tr("The fused-attention kernel, as measured on this GPU family (cudnn, flash2 = "
                                      "FlashAttention-2, …)"));
     m_attentionKernel->clear(); // rebuilt below, with the default item in the new language

@@ -26,6 +26,8 @@ std::string_view opKindKey(OpKind k) noexcept
     case OpKind::MoeImbalance: return "moe_imbalance";
     case OpKind::Logits: return "logits";
     case OpKind::CrossEntropy: return "cross_entropy";
+    case OpKind::MtpNorm: return "mtp_norm";
+    case OpKind::MtpProjection: return "mtp_projection";
     case OpKind::Fp8Cast: return "fp8_cast";
     case OpKind::Optimizer: return "optimizer";
     case OpKind::TpCollective: return "tp_collectives";

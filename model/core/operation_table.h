@@ -56,6 +56,8 @@ enum class OpKind : std::uint8_t {
     MoeImbalance, // the busiest expert's extra time: the grouped GEMMs wait for it
     Logits,
     CrossEntropy,
+    MtpNorm,       // multi-token prediction: each module's RMSNorms of the hidden state and of the next token's embedding
+    MtpProjection, // multi-token prediction: each module's projection of the two (2h -> h) into its block
     Fp8Cast,
     Optimizer,
     TpCollective,   // sequence-parallel AllGather / ReduceScatter

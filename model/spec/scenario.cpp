@@ -303,6 +303,8 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
         r.error("/training/recompute_layers", "expected only with recompute \"full\" (the layers of each stage that recompute in full), found recompute \"" +
                                                   recompute + "\"");
 
+    t.mtpLayers = static_cast<int>(r.whole("/training/mtp_layers", 0, 0, false, kMaxMtpModules));
+
     t.fp8Params = r.flag("/training/fp8_params", false);
     if (t.fp8Params && t.precision != Precision::Fp8)
         r.error("/training/fp8_params", std::string("expected only with precision \"fp8\" (weights kept and gathered in FP8), found precision \"") +

@@ -97,6 +97,11 @@ enum class CpComm { P2p, AllGather, RingAllGather };
 [[nodiscard]] std::string_view fp8ScalingKey(Fp8Scaling s) noexcept; // "delayed", "tensorwise", "blockwise"
 [[nodiscard]] std::optional<Fp8Scaling> fp8ScalingFromKey(std::string_view key) noexcept;
 
+// The most multi-token-prediction modules a scenario may train: far beyond
+// published ones (DeepSeek-V3 trains one; Gloeckle et al. 2024, arXiv
+// 2404.19737, predict up to 8 tokens with as many heads).
+inline constexpr int kMaxMtpModules = 16;
+
 struct TrainingSettings {
     int seqLen = 8192;
     int globalBatch = 128; // sequences per step
@@ -138,6 +143,11 @@ struct TrainingSettings {
     // runs exactly that many rows and the dispatch moves the padded buffers.
     double moeCapacityFactor = 0;            // "moe_capacity_factor": >= 1, absent = dropless
     std::optional<bool> moePadToCapacity;    // "moe_pad_to_capacity": absent = padsToCapacity's default
+    // Multi-token prediction modules trained beside the model (DeepSeek-V3
+    // report §2.2; Megatron-Core --mtp-num-layers): D sequential modules, each
+    // two RMSNorms, a projection (2h -> h), one transformer block and the
+    // shared output head, all on the last pipeline stage; 0 = none.
+    int mtpLayers = 0; // "mtp_layers"
 };
 
 // Whether a capacity-limited MoE pads every expert's input to capacity:

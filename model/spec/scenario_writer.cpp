@@ -45,6 +45,7 @@ json scenarioToJson(const Scenario& s)
     if (s.training.fp8Scaling != Fp8Scaling::Delayed) j["training"]["fp8_scaling"] = std::string(fp8ScalingKey(s.training.fp8Scaling));
     if (s.training.recompute == Recompute::Full && s.training.recomputeLayers > 0)
         j["training"]["recompute_layers"] = s.training.recomputeLayers;
+    if (s.training.mtpLayers > 0) j["training"]["mtp_layers"] = s.training.mtpLayers;
     if (!s.training.attentionKernel.empty()) j["training"]["attention_kernel"] = s.training.attentionKernel;
     const RecomputeModules& rm = s.training.recomputeModules;
     if (rm.norm || rm.mlaUpProj || rm.swiglu) {

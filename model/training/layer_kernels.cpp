@@ -77,7 +77,8 @@ void addMemoryOp(const KernelCosts& kc, Table& t, OpKind op, MemoryOp kind, OpSc
 
 
 // The first stage's embedding and the last stage's final norm, logits and
-// vocabulary-parallel cross-entropy (fused or eager), count 1, no recompute rows.
+// vocabulary-parallel cross-entropy (fused or eager), once per output head
+// (with the multi-token-prediction modules' norms and projections), no recompute rows.
 void stageEndKernels(const EvaluationContext& ctx, const ParallelLayout& p, const KernelCosts& kc, const StageGeometry& g,
                      KernelSet set, LayerKernels& t)
 {
@@ -89,14 +90,24 @@ void stageEndKernels(const EvaluationContext& ctx, const ParallelLayout& p, cons
                     2 * T * h * kActivationBytes + v / tp * h * kActivationBytes, false);
         return;
     }
-    addMemoryOp(kc, t, OpKind::FinalNorm, MemoryOp::Norm, OpScope::Stage, 1, 2 * T / tp * h * kActivationBytes,
+    // One output head per loss: the model's and each multi-token-prediction
+    // module's (DeepSeek-V3 report §2.2), which first normalises the hidden
+    // state and the next token's embedding (two RMSNorms) and projects the
+    // two, concatenated, back to h (M_k: a column-parallel linear, N = h / tp, K = 2h).
+    const double heads = 1 + g.mtpModules;
+    if (g.mtpModules > 0) {
+        addMemoryOp(kc, t, OpKind::MtpNorm, MemoryOp::Norm, OpScope::Stage, 2 * g.mtpModules,
+                    2 * T / tp * h * kActivationBytes, 3 * T / tp * h * kActivationBytes, false);
+        addLinear(kc, t, OpKind::MtpProjection, OpScope::Stage, g.mtpModules, {{T, h / tp, 2 * h}}, false);
+    }
+    addMemoryOp(kc, t, OpKind::FinalNorm, MemoryOp::Norm, OpScope::Stage, heads, 2 * T / tp * h * kActivationBytes,
                 3 * T / tp * h * kActivationBytes, false);
-    addLinear(kc, t, OpKind::Logits, OpScope::Stage, 1, {{T, v / tp, h}}, false);
+    addLinear(kc, t, OpKind::Logits, OpScope::Stage, heads, {{T, v / tp, h}}, false);
     // Vocabulary-parallel cross-entropy: reads the logits, writes their gradient
     // (counted so for the eager chain too; its measured bandwidth holds its extra passes).
     const MemoryOp loss = ctx.scenario.training.crossEntropy == CrossEntropyKernel::Eager ? MemoryOp::CrossEntropyEager
                                                                                           : MemoryOp::CrossEntropy;
-    addMemoryOp(kc, t, OpKind::CrossEntropy, loss, OpScope::Stage, 1, 2 * T * v / tp * kActivationBytes, 0, false);
+    addMemoryOp(kc, t, OpKind::CrossEntropy, loss, OpScope::Stage, heads, 2 * T * v / tp * kActivationBytes, 0, false);
 }
 
 // The compute operations of one transformer layer (dense or MoE), count 1,
@@ -242,6 +253,7 @@ struct LayerKey {
     double moeCapacityFactor = 0;
     bool moePadToCapacity = false;
     int seqLen = 0, tp = 0, cp = 0, ep = 0, etp = 0, microbatch = 0;
+    int mtpModules = 0; // the head set's multi-token-prediction modules
     KernelSet set = KernelSet::DenseLayer;
     bool operator==(const LayerKey&) const = default;
 };
@@ -273,6 +285,7 @@ const LayerKernels& cachedKernelRows(const EvaluationContext& ctx, const Paralle
                        ep,
                        etp,
                        p.microbatchSize,
+                       set == KernelSet::Head ? g.mtpModules : 0,
                        set};
     const size_t slot = (static_cast<size_t>(p.tp) * 131 + static_cast<size_t>(p.cp) * 31 + static_cast<size_t>(ep) * 7 +
                          static_cast<size_t>(etp) * 11 + static_cast<size_t>(p.microbatchSize) * 3 + static_cast<size_t>(set) * 17) %

@@ -12,7 +12,8 @@
 //   MLP up     M = T, N = 2F / t (SwiGLU) or F / t,  K = h
 //   MLP down   M = T, N = h, K = F / t
 //   experts    grouped GEMM, E/ep local experts, ep·T·k/E tokens each, N = 2F_e / t
-//   logits     M = T, N = V / t, K = h
+//   logits     M = T, N = V / t, K = h           (once per output head: 1 + mtp_layers)
+//   MTP proj   M = T, N = h / t, K = 2h          (per multi-token-prediction module)
 // Memory-bound kernels run on the T/t sequence-parallel tokens and move the
 // fewest bytes they must (inputs read plus outputs written). A backward GEMM
 // is its data-gradient and weight-gradient GEMMs, each at its own efficiency.

@@ -14,7 +14,7 @@ namespace scalescope {
 
 ParamsPerGpu paramsPerGpu(const EvaluationContext& ctx, const ParallelLayout& p) noexcept
 {
-    return paramsPerGpu(ctx.cost, ctx.model, p);
+    return paramsPerGpu(ctx.cost, ctx.model, p, ctx.scenario.training.mtpLayers);
 }
 
 double adamBytesPerParam(const TrainingSettings& t) noexcept
@@ -87,31 +87,53 @@ MemoryPerGpu memoryPerGpu(const EvaluationContext& ctx, const ParallelLayout& p,
     ActivationOptions o{s.training.recompute, s.training.recomputeModules, s.training.precision == Precision::Fp8};
     const int seq = s.training.seqLen;
     const double layers = m.layers.value;
-    const double stageLayers = std::ceil(layers / p.pp);
     const double moeShare = mc.moeLayers / layers;
     auto perLayer = [&](const ActivationOptions& opt) {
         return (1 - moeShare) * layerActivationBytesPerToken(m, seq, false, opt) +
                (mc.moeLayers ? moeShare * layerActivationBytesPerToken(m, seq, true, opt) : 0.0);
+    };
+    // A stage's blocks: the model's layers at its MoE/dense mix, and the
+    // multi-token-prediction blocks (MoE where the model has MoE layers).
+    auto perBlock = [&](const ActivationOptions& opt, const StageBlocks& b) {
+        const double main = perLayer(opt);
+        if (b.mtp <= 0) return main;
+        return (b.main * main + b.mtp * layerActivationBytesPerToken(m, seq, mc.moeLayers > 0, opt)) / b.total();
     };
     // Full recompute re-runs one layer at a time: its whole working set lives
     // once. Block recompute (recompute_layers) keeps the layers it does not
     // recompute whole.
     ActivationOptions working = o;
     working.recompute = Recompute::None;
-    const double recomputed = stageLayers * fullRecomputeShare(s.training, stageLayers);
-    double layerBytes = 0, workingSet = 0;
-    if (s.training.recompute == Recompute::Full) {
-        const double whole = perLayer(working); // asked once: it walks every tensor of both layer kinds
-        layerBytes = tokens * (recomputed * perLayer(o) + (stageLayers - recomputed) * whole);
-        if (recomputed > 0) workingSet = tokens * whole;
-    } else {
-        layerBytes = tokens * stageLayers * perLayer(o);
-    }
+    struct StageBytes {
+        double layers = 0, workingSet = 0;
+    };
+    auto stageBytes = [&](const StageBlocks& b) {
+        const double stageLayers = b.total();
+        const double recomputed = stageLayers * fullRecomputeShare(s.training, stageLayers);
+        StageBytes bytes;
+        if (s.training.recompute == Recompute::Full) {
+            const double whole = perBlock(working, b); // asked once: it walks every tensor of both layer kinds
+            bytes.layers = tokens * (recomputed * perBlock(o, b) + (stageLayers - recomputed) * whole);
+            if (recomputed > 0) bytes.workingSet = tokens * whole;
+        } else {
+            bytes.layers = tokens * stageLayers * perBlock(o, b);
+        }
+        return bytes;
+    };
+    // The first stage holds ceil(layers / pp) of the model's layers; the last
+    // also the multi-token-prediction blocks (params_per_gpu.h), one stage when pp = 1.
+    const int mtp = s.training.mtpLayers;
+    const StageBlocks firstBlocks = p.pp == 1 ? largestStageBlocks(m.layers.value, mtp, 1)
+                                              : StageBlocks{std::ceil(layers / p.pp), 0};
+    const StageBytes first = stageBytes(firstBlocks);
+    const StageBytes last = mtp > 0 && p.pp > 1 ? stageBytes(largestStageBlocks(m.layers.value, mtp, p.pp)) : first;
     const double inFlight = inFlightMicrobatches(p.schedule, p.pp, p.vpp, microbatches);
-    const double firstStage = layerBytes * inFlight + workingSet;
-    // The last stage also holds fp32 logits of one micro-batch (4 bytes per vocabulary entry, over tp).
-    const double logits = tokens * 4.0 * m.vocab.value;
-    const double lastStage = layerBytes + workingSet + logits;
+    const double firstStage = first.layers * inFlight + first.workingSet;
+    // The last stage also holds fp32 logits of one micro-batch (4 bytes per
+    // vocabulary entry, over tp), once per output head (the model's and each
+    // multi-token-prediction module's).
+    const double logits = tokens * 4.0 * m.vocab.value * (1 + mtp);
+    const double lastStage = last.layers + last.workingSet + logits;
     out.activations = Bytes{std::max(firstStage, p.pp == 1 ? firstStage + logits : lastStage)};
 
     // Buffers (ScaleScope assumption): two layers' gathered weights under

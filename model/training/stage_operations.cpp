@@ -68,12 +68,16 @@ StageGeometry stageGeometry(const EvaluationContext& ctx, const ParallelLayout& 
     const double seq = ctx.scenario.training.seqLen;
     g.tokens = static_cast<double>(p.microbatchSize) * seq / p.cp;
     const int layers = ctx.model.layers.value;
-    const double stageLayers = std::ceil(static_cast<double>(layers) / p.pp);
-    const double moeShare = layers > 0 ? static_cast<double>(ctx.cost.moeLayers) / layers : 0;
-    g.moeLayers = stageLayers * moeShare;
-    g.denseLayers = stageLayers - g.moeLayers;
     // The bottleneck stage: with one stage it holds everything; with more,
-    // the last (logits and loss) is the heaviest of equal layer counts.
+    // the last (logits and loss) is the heaviest of equal layer counts. It
+    // holds the multi-token-prediction blocks too, of the model's kind (MoE
+    // where it has MoE layers), ceil((layers + D) / pp) blocks in all.
+    const int mtp = ctx.scenario.training.mtpLayers;
+    const StageBlocks blocks = largestStageBlocks(layers, mtp, p.pp);
+    const double moeShare = layers > 0 ? static_cast<double>(ctx.cost.moeLayers) / layers : 0;
+    g.moeLayers = blocks.main * moeShare + (ctx.cost.moeLayers > 0 ? blocks.mtp : 0.0);
+    g.denseLayers = blocks.total() - g.moeLayers;
+    g.mtpModules = mtp;
     g.firstStage = p.pp == 1;
     g.lastStage = true;
     g.microbatches = microbatchCount(ctx.scenario, p);

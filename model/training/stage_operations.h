@@ -19,7 +19,8 @@ namespace scalescope {
 struct StageGeometry {
     double tokens = 0;         // T: tokens of one micro-batch on this CP rank
     double denseLayers = 0;    // dense layers in the stage
-    double moeLayers = 0;      // MoE layers in the stage
+    double moeLayers = 0;      // MoE layers in the stage (multi-token-prediction blocks included)
+    int mtpModules = 0;        // multi-token-prediction modules on this stage: their projections, norms and heads
     bool firstStage = true;    // holds the embedding
     bool lastStage = true;     // holds the logits and the loss
     int microbatches = 1;      // per pipeline, per step

@@ -1903,6 +1903,14 @@
         <source>CP partial-output merge</source>
         <translation>CP 部分输出合并</translation>
     </message>
+    <message>
+        <source>MTP norms (hidden state, next-token embedding)</source>
+        <translation>MTP 归一化（隐藏状态、下一 token 的嵌入）</translation>
+    </message>
+    <message>
+        <source>MTP projection (2h to h)</source>
+        <translation>MTP 投影（2h 到 h）</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::PlannerView</name>
@@ -3526,6 +3534,18 @@ Airflow for this job: %3 m³/h (%4 of heat)</source>
     <message>
         <source>MoE: each expert takes at most this factor times the mean tokens per expert and drops the rest (Switch Transformer; Megatron-Core --moe-expert-capacity-factor). With the all-to-all dispatcher every expert&apos;s input is padded to capacity, so the experts and the all-to-all run the factor times the routed tokens; DeepEP drops without padding. Dropless: the busiest expert sets the time</source>
         <translation>MoE：每个专家最多接收该因子乘以每个专家平均 token 数的 token，其余丢弃（Switch Transformer；Megatron-Core --moe-expert-capacity-factor）。使用 all-to-all 分发器时，每个专家的输入填充到容量，专家计算和 all-to-all 按该因子乘以路由 token 数运行；DeepEP 只丢弃不填充。不丢弃 token 时：最繁忙的专家决定耗时</translation>
+    </message>
+    <message>
+        <source>Change MTP modules</source>
+        <translation>更改 MTP 模块</translation>
+    </message>
+    <message>
+        <source>MTP modules</source>
+        <translation>MTP 模块</translation>
+    </message>
+    <message>
+        <source>Multi-token prediction modules trained beside the model (DeepSeek-V3: 1; Megatron-Core --mtp-num-layers): each one more transformer block, projection and output head on the last pipeline stage</source>
+        <translation>与模型一同训练的多 token 预测模块（DeepSeek-V3：1；Megatron-Core --mtp-num-layers）：每个模块在最后一个流水线阶段上多一个 Transformer 块、投影和输出头</translation>
     </message>
 </context>
 <context>

@@ -205,6 +205,28 @@ TEST_CASE("Controls: the attention kernels measured on the GPU family are offere
     CHECK(c.controller.scenario().training.recomputeLayers == 10);
 }
 
+TEST_CASE("Controls: MTP modules (training.mtp_layers, DeepSeek-V3 report §2.2) is one undo step per change and "
+          "slows the step by the modules' block, projection and head",
+          "[planner][controls][mtp]")
+{
+    Controls c("default");
+    auto* modules = c.child<QSpinBox>("mtpLayers");
+    CHECK(modules->value() == 0);
+    const double step = c.controller.result()->evaluation.stepTime.si;
+    const int undoSteps = c.controller.undoStack()->count();
+    modules->setValue(1);
+    Q_EMIT modules->editingFinished();
+    Q_EMIT modules->editingFinished(); // focus leaving again changes nothing
+    c.settle();
+    CHECK(c.controller.scenario().training.mtpLayers == 1);
+    CHECK(c.controller.undoStack()->count() == undoSteps + 1);
+    CHECK(c.controller.result()->evaluation.stepTime.si > step);
+    c.controller.undoStack()->undo();
+    c.settle();
+    CHECK(c.controller.scenario().training.mtpLayers == 0);
+    CHECK(modules->value() == 0);
+}
+
 TEST_CASE("Controls: ZeRO-3 weights (zero3_style) are offered only with ZeRO stage 3; PyTorch FSDP keeps 16 B per "
           "parameter where DeepSpeed keeps 18, and the change undoes",
           "[planner][controls][zero3]")

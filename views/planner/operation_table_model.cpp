@@ -75,6 +75,8 @@ QString operationName(OpKind kind)
     case OpKind::MoeImbalance: return OperationTableModel::tr("MoE load imbalance (busiest expert)");
     case OpKind::Logits: return OperationTableModel::tr("Logits (LM head)");
     case OpKind::CrossEntropy: return OperationTableModel::tr("Cross-entropy");
+    case OpKind::MtpNorm: return OperationTableModel::tr("MTP norms (hidden state, next-token embedding)");
+    case OpKind::MtpProjection: return OperationTableModel::tr("MTP projection (2h to h)");
     case OpKind::Fp8Cast: return OperationTableModel::tr("FP8 casts");
     case OpKind::Optimizer: return OperationTableModel::tr("Optimizer step");
     case OpKind::TpCollective: return OperationTableModel::tr("TP AllGather / ReduceScatter");
