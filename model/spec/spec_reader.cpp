@@ -328,7 +328,7 @@ Sourced<int> SpecReader::integer(const std::string& path, bool allowZero)
 {
     const Sourced<double> c = count(path, allowZero);
     constexpr double kMaxInteger = 1 << 30; // far beyond any count a spec holds; keeps products in range
-    if (c.value != std::floor(c.value) || c.value > kMaxInteger) {
+    if (c.value != std::floor(c.value) || std::abs(c.value) > kMaxInteger) { // also a negative one (an error of count)
         error(path + "/value", "expected a whole number up to " + formatSignificant(kMaxInteger, 10) + ", found " +
                                    formatSignificant(c.value, 6));
         return {0, c.source, c.note, c.alternatives};
