@@ -9,6 +9,7 @@
 #include "model/calibration/network_calibration_writer.h"
 #include "model/spec/quantity_parser.h"
 #include "model/spec/spec_catalog.h"
+#include "model/spec/spec_reader.h"
 #include "model/spec/user_paths.h"
 
 #include <chrono>
@@ -208,7 +209,7 @@ int import(const Args& args, std::ostream& out, std::ostream& err)
         const auto doc = readJsonFile(file, errors);
         for (const SpecError& e : errors) err << "error: " << e.text() << "\n";
         if (!doc) { ++bad; continue; }
-        const std::string kind = doc->is_object() ? doc->value("kind", std::string()) : std::string();
+        const std::string kind = documentKind(*doc);
         if (kind == "compute-calibration" || kind == "calibration") {
             outputs.push_back({*doc, file});
         } else if (kind.empty() && doc->is_object() && doc->contains("meta")) {

@@ -25,6 +25,13 @@ std::string describeJson(const json* v)
     }
 }
 
+std::string documentKind(const json& doc)
+{
+    if (!doc.is_object()) return {};
+    const auto it = doc.find("kind");
+    return it != doc.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
 SpecReader::SpecReader(std::string file, const json& doc, SpecErrors& errors)
     : m_file(std::move(file)), m_doc(doc), m_errors(errors)
 {

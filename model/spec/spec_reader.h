@@ -88,4 +88,8 @@ private:
 // "the number 3", "an object", "nothing".
 [[nodiscard]] std::string describeJson(const nlohmann::json* v);
 
+// A document's top-level "kind" when it is an object whose kind is a string,
+// else "": a file of any shape can be asked what it is without throwing.
+[[nodiscard]] std::string documentKind(const nlohmann::json& doc);
+
 } // namespace scalescope

@@ -5,6 +5,7 @@
 
 #include "fuzz_support.h"
 
+#include "model/spec/spec_reader.h"
 #include "model/validation/inference_validation.h"
 #include "model/validation/validation_set.h"
 
@@ -35,7 +36,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (doc.is_discarded()) return 0;
     const std::string file = "fuzz-run.json";
     SpecErrors errors;
-    if (doc.is_object() && doc.value("kind", std::string()) == "inference-validation-run") {
+    if (documentKind(doc) == "inference-validation-run") {
         const auto run = parseInferenceValidationRun(doc, file, errors);
         requireSaid(errors);
         if (!run) return 0;
