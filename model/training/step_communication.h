@@ -61,11 +61,4 @@ struct PipelineSend {
 void addPipelineSends(const ParallelLayout& p, const StageGeometry& g, const PipelineSend& send, Seconds onCriticalPath,
                       Evaluation& e) noexcept;
 
-// Step-scoped rows: data-parallel gradient and parameter collectives, the
-// optimizer step and superchip spill, given the stage's per-micro-batch
-// forward and backward times (the windows DP communication hides in).
-// `zeroStage` is the scenario's own, or another one to weigh advice.
-void addStepOperations(const EvaluationContext& ctx, const StageGeometry& g, Seconds stageForward, Seconds stageBackward,
-                       const MemoryPerGpu& memory, int zeroStage, Evaluation& e) noexcept;
-
 } // namespace scalescope

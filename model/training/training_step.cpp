@@ -10,6 +10,7 @@
 #include "model/training/pipeline_schedule.h"
 #include "model/training/stage_operations.h"
 #include "model/training/step_communication.h"
+#include "model/training/step_operations.h"
 #include "model/training/verdicts.h"
 
 #include <algorithm>
