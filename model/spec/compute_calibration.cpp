@@ -231,7 +231,8 @@ void readMeasured(SpecReader& r, ComputeCalibration& c)
     const bool byShape = r.exists("/grouped_gemm/expert_weight_elements");
     c.groupedOverDense = readGrid(r, "/grouped_gemm/grouped_over_dense",
                                   {readAxis(r, "/grouped_gemm/tokens_per_expert"),
-                                   byShape ? readAxis(r, "/grouped_gemm/expert_weight_elements") : std::vector{0.0}, {0.0}},
+                                   byShape ? readAxis(r, "/grouped_gemm/expert_weight_elements") : std::vector{0.0},
+                                   {0.0}},
                                   byShape ? 2 : 1, 1.0, {"tokens_per_expert", "expert_weight_elements", ""});
     labelGroupedLimits(c);
     readAttentionKernels(r, c);

@@ -81,8 +81,10 @@ TEST_CASE("h100-sxm-2026-11-26-full-moe-partial recording: narrow experts lag de
     // 0.802 for the down projection over 4, 8, 32 experts); DeepSeek-V3: hidden 7168, expert FFN 2048
     // (up 4096 x 7168: 0.969, 0.988, 1.027).
     CHECK(groupedOverDense(512, 2048, 768, 8) == Approx(0.666).margin(0.0005)); // below 2^21 elements: clamped
-    CHECK(groupedOverDense(512, 1536, 2048, 8) == Approx(0.666 + (0.909 - 0.666) * between(1536, 2048, 21)).margin(0.0005));
-    CHECK(groupedOverDense(512, 4096, 7168, 8) == Approx(0.909 + (0.987 - 0.909) * between(4096, 7168, 23)).margin(0.0005));
+    CHECK(groupedOverDense(512, 1536, 2048, 8) ==
+          Approx(0.666 + (0.909 - 0.666) * between(1536, 2048, 21)).margin(0.0005));
+    CHECK(groupedOverDense(512, 4096, 7168, 8) ==
+          Approx(0.909 + (0.987 - 0.909) * between(4096, 7168, 23)).margin(0.0005));
     CHECK(groupedOverDense(512, 4096, 7168, 8) > 1.4 * groupedOverDense(512, 2048, 768, 8));
 }
 
@@ -106,8 +108,8 @@ TEST_CASE("A grouped table by tokens per expert alone applies to every expert sh
           "[kernel][moe][errors]")
 {
     const auto read = [](const char* grouped, SpecErrors& errors) {
-        nlohmann::json j = nlohmann::json::parse(std::ifstream(std::string(SCALESCOPE_SPECS_DIR) +
-                                                               "/calibration/compute-hopper.json"));
+        nlohmann::json j = nlohmann::json::parse(
+            std::ifstream(std::string(SCALESCOPE_SPECS_DIR) + "/calibration/compute-hopper.json"));
         j["grouped_gemm"] = nlohmann::json::parse(grouped);
         SpecReader r("compute-hopper.json", j, errors);
         return readComputeCalibration(r);
