@@ -179,7 +179,7 @@ Efficiency groupedGemmEfficiency(const ComputeCalibration& c, Precision precisio
     // One dense GEMM over all local tokens, times the measured grouped/dense ratio.
     const Efficiency dense = gemmEfficiency(c, precision, pass, tokensPerExpert * std::max(experts, 1), n, k);
     if (c.groupedOverDense.empty()) return dense;
-    const double ratio = std::min(1.0, c.groupedOverDense.at(tokensPerExpert));
+    const double ratio = std::min(1.0, c.groupedOverDense.at(tokensPerExpert, n * k));
     // Outside the measured token counts, or at a precision the table did not
     // measure, the row says so; measured BF16 cites the grouped measurement;
     // otherwise the grid's own (carried or fallback) source.

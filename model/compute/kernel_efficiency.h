@@ -70,7 +70,9 @@ struct Factor {
 [[nodiscard]] double gemmSmallestMeasuredTokens(const ComputeCalibration& c, Precision precision) noexcept;
 
 // MoE expert GEMMs run as one grouped GEMM: `experts` local experts, each
-// a linear layer of `tokensPerExpert` × N × K (same convention as above).
+// a linear layer of `tokensPerExpert` × N × K (same convention as above):
+// the dense grid at M = tokensPerExpert × experts times the grouped/dense
+// ratio by tokens per expert and, where the table has that axis, N·K.
 [[nodiscard]] Efficiency groupedGemmEfficiency(const ComputeCalibration& c, Precision precision, GemmPass pass,
                                                double tokensPerExpert, double n, double k, int experts) noexcept;
 

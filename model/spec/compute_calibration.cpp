@@ -50,7 +50,7 @@ LogGrid prepared(SpecReader& r, const std::string& path, LogGrid g)
     return {};
 }
 
-// A table of `dims` (1 or 3) nested lists matching `axes`, divided by `divisor`.
+// A table of `dims` (1, 2 or 3) nested lists matching `axes`, divided by `divisor`.
 LogGrid readGrid(SpecReader& r, const std::string& path, const std::array<std::vector<double>, 3>& axes, int dims,
                  double divisor, const std::array<const char*, 3>& names)
 {
@@ -71,6 +71,11 @@ LogGrid readGrid(SpecReader& r, const std::string& path, const std::array<std::v
         return prepared(r, path, std::move(g));
     }
     if (!hasLength(r, path, n0, names[0])) return {};
+    if (dims == 2) {
+        for (size_t i = 0; i < n0; ++i)
+            addRow(path + "/" + std::to_string(i), n1);
+        return prepared(r, path, std::move(g));
+    }
     for (size_t i = 0; i < n0; ++i) {
         const std::string p = path + "/" + std::to_string(i);
         if (!hasLength(r, p, n1, names[1])) return {};
@@ -222,9 +227,13 @@ void readMeasured(SpecReader& r, ComputeCalibration& c)
         *grids[i] = readGemm(r, path, gemms[i].first, gemms[i].second->value.si);
     }
     c.groupedSource = r.sourceKey("/grouped_gemm/source");
-    c.groupedOverDense =
-        readGrid(r, "/grouped_gemm/grouped_over_dense", {readAxis(r, "/grouped_gemm/tokens_per_expert"), {0.0}, {0.0}},
-                 1, 1.0, {"tokens_per_expert", "", ""});
+    // By tokens per expert, and (optional second axis) the expert's N·K weight elements.
+    const bool byShape = r.exists("/grouped_gemm/expert_weight_elements");
+    c.groupedOverDense = readGrid(r, "/grouped_gemm/grouped_over_dense",
+                                  {readAxis(r, "/grouped_gemm/tokens_per_expert"),
+                                   byShape ? readAxis(r, "/grouped_gemm/expert_weight_elements") : std::vector{0.0},
+                                   {0.0}},
+                                  byShape ? 2 : 1, 1.0, {"tokens_per_expert", "expert_weight_elements", ""});
     labelGroupedLimits(c);
     readAttentionKernels(r, c);
     if (r.exists("/decode_attention")) checkDecodeAttention(r, c);

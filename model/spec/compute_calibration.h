@@ -101,7 +101,7 @@ struct ComputeCalibration {
 
     GemmGrid bf16, fp8, fp4;                             // fractions of the precision's dense peak
     std::string fp8Fallback, fp4Fallback, otherFallback; // source keys used when a precision falls back
-    LogGrid groupedOverDense;                            // grouped / dense GEMM throughput vs tokens per expert
+    LogGrid groupedOverDense;                            // grouped / dense GEMM throughput vs tokens per expert × N·K
     std::string groupedSource;
     // The labels of grouped GEMMs the table does not cover: tokens per expert
     // outside its measured range (the nearest measured ratio held), and FP8 or

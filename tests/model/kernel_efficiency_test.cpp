@@ -100,21 +100,6 @@ TEST_CASE("H100 BF16 GEMM between measured points: M=6000 lies between M=4096 (7
           gemmEfficiency(h, Precision::Bf16, GemmPass::Forward, 256, 512, 512).fraction);
 }
 
-TEST_CASE("H100 skinny MoE expert GEMM, 8 experts x 128 tokens, N=4096, K=7168: measured 324 TFLOP/s (+-10 %), far "
-          "below a large GEMM",
-          "[kernel]")
-{
-    const ComputeCalibration& h = family("Hopper");
-    const Efficiency e = groupedGemmEfficiency(h, Precision::Bf16, GemmPass::Forward, 128, 4096, 7168, 8);
-    CHECK(tflops(e, kH100Bf16) == Approx(324.2).epsilon(0.10));
-    CHECK(key(e) == "h100grouped");
-    const double large = gemmEfficiency(h, Precision::Bf16, GemmPass::Forward, 8192, 8192, 8192).fraction;
-    CHECK(e.fraction < 0.55 * large);
-    // 2,048 tokens per expert run as fast as one dense GEMM (measured 682 vs 704 TFLOP/s).
-    const Efficiency big = groupedGemmEfficiency(h, Precision::Bf16, GemmPass::Forward, 2048, 4096, 7168, 8);
-    CHECK(tflops(big, kH100Bf16) == Approx(682.4).epsilon(0.10));
-}
-
 TEST_CASE("H100 FP8 over BF16: below 2x for the three GEMMs of every grid shape, ~1.8x for large shapes", "[kernel]")
 {
     const ComputeCalibration& h = family("Hopper");

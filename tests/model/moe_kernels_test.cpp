@@ -150,11 +150,11 @@ TEST_CASE("The DeepSeek-V3 preset's breakdown has router, scoring, balancing, pe
     CHECK(rowProvenance(ctx, *gemms).kind == SourceKind::Assumption);
 }
 
-TEST_CASE("Grouped GEMMs beyond the measured 128-8,192 tokens per expert are a labelled extrapolation: Qwen3-30B-A3B "
-          "with EP 8 runs 16,384 tokens per expert",
+TEST_CASE("Grouped GEMMs beyond the measured 128-16,384 tokens per expert are a labelled extrapolation: Qwen3-30B-A3B "
+          "with EP 8 runs 32,768 tokens per expert at micro-batch 16, the measured 16,384 at 8",
           "[moe]")
 {
-    Scenario s = makeScenario("dgx-h100-superpod", 8, "qwen3-30b-a3b", 1, 1, 8, 64, 4096);
+    Scenario s = makeScenario("dgx-h100-superpod", 8, "qwen3-30b-a3b", 1, 1, 8, 128, 4096);
     s.efficiency = EfficiencyMode::Measured;
     s.training.recompute = Recompute::Full;
     // The forward expert GEMMs' source key, its kind and citation at a layout.
@@ -168,16 +168,18 @@ TEST_CASE("Grouped GEMMs beyond the measured 128-8,192 tokens per expert are a l
         REQUIRE(gemms);
         return std::tuple{*gemms->source, rowProvenance(ctx, *gemms).kind, sourceCitation(ctx, *gemms)};
     };
-    const auto [key, kind, citation] = expertSource(8, 8); // 8 · 32,768 · 8 / 128 = 16,384 tokens per expert
+    const auto [key, kind, citation] = expertSource(8, 16); // 8 · 65,536 · 8 / 128 = 32,768 tokens per expert
     CHECK(key == "grouped-extrapolated");
     CHECK(kind == SourceKind::Extrapolated);
     CHECK(sourceKindKey(kind) == "extrapolated");
     CHECK(citation.starts_with("ScaleScope extrapolation: grouped GEMM at a token count per expert outside the "
-                               "measured 128-8192"));
+                               "measured 128-16384"));
     // Inside the measured range the grouped measurement is cited.
-    const auto measured = expertSource(4, 1); // 4 · 4,096 · 8 / 128 = 1,024
-    CHECK(std::get<0>(measured) == "h100grouped");
-    CHECK(std::get<1>(measured) == SourceKind::ShippedMeasurement);
+    for (const auto& [ep, microbatch] : {std::pair{4, 1}, std::pair{8, 8}}) { // 1,024 and 16,384 tokens per expert
+        const auto measured = expertSource(ep, microbatch);
+        CHECK(std::get<0>(measured) == "h100groupedshapes");
+        CHECK(std::get<1>(measured) == SourceKind::ShippedMeasurement);
+    }
 }
 
 TEST_CASE("Dense layers carry no MoE rows", "[moe]")

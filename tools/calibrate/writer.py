@@ -2,7 +2,8 @@
 """Turns a recording (the dict measure.measure returns, or a kernel sweep in
 the same layout) into a ScaleScope compute-calibration spec, the format of
 specs/calibration/compute-hopper.json: GEMM grids as TFLOP/s, grouped over
-dense GEMM by tokens per expert (median over the cases, 3 decimals),
+dense GEMM by tokens per expert and expert weight elements N·K (median over
+the cases, 3 decimals),
 attention tables per backend, decode attention as achieved GB/s over the KV
 cache, memory-bound kernels as GB/s, launch cost in us. TFLOP/s are rounded
 to 0.1 and GB/s to whole numbers from 10 up, smaller values to 3
@@ -14,6 +15,7 @@ Usage: writer.py RECORDING.json [-o SPEC.json] [--gpu-spec ID|FILE]
 """
 import argparse
 import json
+import math
 import re
 import statistics
 import sys
@@ -94,18 +96,29 @@ def gemm_grid(rows: list, peak: str, notes: list):
     return table
 
 
+def expert_weight_bin(n: int, k: int) -> int:
+    """The expert shape class of a grouped GEMM: its N·K weight elements rounded,
+    in log2, to the nearest odd power of two (2^21, 2^23, ...: two octaves apart)."""
+    return 2 ** (2 * round((math.log2(n * k) - 1) / 2) + 1)
+
+
 def grouped_gemm(rows: list, notes: list):
+    """Grouped / dense speed by tokens per expert × expert weight elements
+    (expert_weight_bin): the median over the cases (expert counts, shapes) of
+    each cell, on the largest complete grid."""
     ratios = {}
     for r in rows:
         if r.get("grouped_ms") and r.get("dense_ms"):
-            ratios.setdefault(r["tokens_per_expert"], []).append(r["dense_ms"] / r["grouped_ms"])
-    axis = sorted(ratios)
-    while len(axis) > 1 and not grids.spacing_ok(axis):
-        notes.append(f"grouped: dropped {axis.pop()} tokens per expert (uneven log2 spacing)")
-    if not axis:
+            cell = (r["tokens_per_expert"], expert_weight_bin(r["N"], r["K"]))
+            ratios.setdefault(cell, []).append(r["dense_ms"] / r["grouped_ms"])
+    if not ratios:
         return None
-    return {"source": MEASURED, "tokens_per_expert": axis,
-            "grouped_over_dense": [round(statistics.median(ratios[t]), 3) for t in axis]}
+    axes, dropped = grids.complete_grid(ratios, 2)
+    notes += [f"grouped: dropped {d}" for d in dropped]
+    if not all(axes):
+        return None
+    return {"source": MEASURED, "tokens_per_expert": axes[0], "expert_weight_elements": axes[1],
+            "grouped_over_dense": [[round(statistics.median(ratios[(t, w)]), 3) for w in axes[1]] for t in axes[0]]}
 
 
 def _attention_flops(r: dict) -> float:
