@@ -194,7 +194,7 @@ TEST_CASE("Dense layers carry no MoE rows", "[moe]")
     REQUIRE(e.ok);
     for (const OpRow& r : e.ops)
         for (OpKind k : {OpKind::Router, OpKind::RouterTopK, OpKind::RouterBalancing, OpKind::Permute,
-                         OpKind::ExpertGemms, OpKind::MoeImbalance})
+                         OpKind::PermuteFused, OpKind::ExpertGemms, OpKind::MoeImbalance})
             CHECK(r.op != k);
 }
 
