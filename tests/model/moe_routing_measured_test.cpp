@@ -10,6 +10,7 @@
 #include "model/core/row_provenance.h"
 #include "model/spec/compute_calibration.h"
 #include "model/spec/spec_reader.h"
+#include "model/training/evaluation_json.h"
 #include "model/training/layer_kernels.h"
 #include "model/training/moe_kernels.h"
 
@@ -181,6 +182,11 @@ TEST_CASE("training.moe_permute_fusion: the breakdown's permutation row says whi
               .starts_with("ScaleScope assumption: no fused permutation kernel was measured"));
     CHECK(rowProvenance(fusedCtx, *findRow(fused, OpKind::PermuteFused, Phase::Forward)).kind == SourceKind::Assumption);
     CHECK(fused.stepTime.si < unfused.stepTime.si);
+    // The evaluate JSON names the path; a dense model has none.
+    CHECK(evaluationToJson(fusedCtx, fused)["moe_permutation"] == "fused");
+    CHECK(evaluationToJson(unfusedCtx, unfused)["moe_permutation"] == "unfused");
+    const EvaluationContext dense = contextFor(presetScenario("llama3-70b-4096-h100"));
+    CHECK_FALSE(evaluationToJson(dense, evaluate(dense)).contains("moe_permutation"));
 }
 
 TEST_CASE("training.moe_permute_fusion: read as a boolean, written only when true, and a bad value names its JSON "
