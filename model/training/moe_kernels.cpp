@@ -21,7 +21,8 @@ void KernelPass::add(MemoryOp op, double partBytes, int partKernels) noexcept
             parts[static_cast<size_t>(i)].kernels += partKernels;
             return;
         }
-    if (partCount < static_cast<int>(parts.size())) parts[static_cast<size_t>(partCount++)] = {op, partBytes, partKernels};
+    if (partCount < static_cast<int>(parts.size()))
+        parts[static_cast<size_t>(partCount++)] = {op, partBytes, partKernels};
 }
 
 MoeWork routerTopKWork(double tokens, double experts, double k, MoeScoring scoring) noexcept
@@ -33,13 +34,14 @@ MoeWork routerTopKWork(double tokens, double experts, double k, MoeScoring scori
     w.forward.add(MemoryOp::RouterTopK, scores * kScoreBytes + picked * (kScoreBytes + kIndexBytes), 2);
     // Backward: the top-k weights' gradient scattered into a zeroed T x E
     // tensor, then the scoring's backward (gradient and scores in, 16-bit logit gradient out).
-    w.backward.add(MemoryOp::Permute,
-                   scores * kScoreBytes + picked * (kScoreBytes + kIndexBytes) + scores * (2 * kScoreBytes + kActivationBytes),
-                   2);
+    w.backward.add(
+        MemoryOp::Permute,
+        scores * kScoreBytes + picked * (kScoreBytes + kIndexBytes) + scores * (2 * kScoreBytes + kActivationBytes), 2);
     if (scoring == MoeScoring::Sigmoid) {
         // Selection on the bias-adjusted scores (read, add the bias, write),
         // then the chosen scores gathered and normalised to sum to 1.
-        w.forward.add(MemoryOp::Permute, 2 * scores * kScoreBytes + picked * (kIndexBytes + kScoreBytes) + 2 * picked * kScoreBytes, 2);
+        w.forward.add(MemoryOp::Permute,
+                      2 * scores * kScoreBytes + picked * (kIndexBytes + kScoreBytes) + 2 * picked * kScoreBytes, 2);
         w.backward.add(MemoryOp::Permute, 3 * picked * kScoreBytes, 1); // the normalisation's backward
     }
     return w;
@@ -63,19 +65,22 @@ MoeWork routerBalancingWork(double tokens, double experts, double k, MoeBalancin
 
 MoeWork permutationWork(double tokens, double k, double hidden, bool fused) noexcept
 {
-    const double copies = tokens * k, rows = copies * hidden * kActivationBytes, output = tokens * hidden * kActivationBytes;
+    const double copies = tokens * k, rows = copies * hidden * kActivationBytes,
+                 output = tokens * hidden * kActivationBytes;
     MoeWork w;
     if (fused) {
         // Dispatch: the row-id map (ids in, map out), the permute (each routed
         // row read and written once). Combine: each token's k rows read, weighted
         // by their probabilities and summed into its output row, no atomics.
-        w.forward.add(MemoryOp::Permute, 2 * copies * kIndexBytes + 2 * rows + copies * kIndexBytes +
-                                             rows + output + copies * (kIndexBytes + kScoreBytes),
+        w.forward.add(MemoryOp::Permute,
+                      2 * copies * kIndexBytes + 2 * rows + copies * kIndexBytes + rows + output +
+                          copies * (kIndexBytes + kScoreBytes),
                       3);
         // Backward: the combine's is a permute of the output gradient (and the
         // routed rows read again for the probabilities' gradient); the
         // dispatch's an unpermute of the rows' gradient.
-        w.backward.add(MemoryOp::Permute, 3 * rows + copies * (kIndexBytes + kScoreBytes) + rows + output + copies * kIndexBytes, 2);
+        w.backward.add(MemoryOp::Permute,
+                       3 * rows + copies * (kIndexBytes + kScoreBytes) + rows + output + copies * kIndexBytes, 2);
         return w;
     }
     // Dispatch: argsort of the ids (ids in; sorted ids and order out), the

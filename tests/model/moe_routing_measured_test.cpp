@@ -76,15 +76,15 @@ TEST_CASE("h100-sxm-2026-11-26-quick-moe: the weighted un-permute (index_add) of
     for (const RoutingShape& r : kRecorded) {
         const double rows = r.tokens * r.topK * r.hidden * 2;
         INFO(r.tokens << " tokens, hidden " << r.hidden);
-        CHECK(kernelSeconds(ctx, MemoryOp::UnpermuteScatterAdd, 2 * rows) * 1e3 ==
-              Approx(r.unpermuteMs).epsilon(0.03));
+        CHECK(kernelSeconds(ctx, MemoryOp::UnpermuteScatterAdd, 2 * rows) * 1e3 == Approx(r.unpermuteMs).epsilon(0.03));
     }
 }
 
-TEST_CASE("h100-sxm-2026-11-26-quick-moe: the gather (index_select) runs at 2,385 GB/s over the HBM bytes the timed "
-          "kernel moves (each distinct source row read once, each routed row written); every recorded shape within 5 %, "
-          "and the atomic scatter-add is 6.2x slower per byte",
-          "[moe][routing]")
+TEST_CASE(
+    "h100-sxm-2026-11-26-quick-moe: the gather (index_select) runs at 2,385 GB/s over the HBM bytes the timed "
+    "kernel moves (each distinct source row read once, each routed row written); every recorded shape within 5 %, "
+    "and the atomic scatter-add is 6.2x slower per byte",
+    "[moe][routing]")
 {
     const EvaluationContext ctx = h100Context();
     const Efficiency gather = memoryBandwidthFraction(ctx.compute, MemoryOp::PermuteGather);
@@ -146,8 +146,8 @@ TEST_CASE("moe-permute-fused: dispatch and combine of 8,192 tokens x top-8 x 4,0
     };
     const double copy = 2809e9, launch = kernelLaunchCost(ctx.compute).si;
     CHECK(seconds(fused.forward) == Approx(fused.forward.bytes / copy + 3 * launch).epsilon(1e-9));
-    const double unfusedSeconds = (5 * ids + output) / copy + (2 * rows + ids) / 2385e9 + (2 * rows + ids) / 386e9 +
-                                  5 * launch;
+    const double unfusedSeconds =
+        (5 * ids + output) / copy + (2 * rows + ids) / 2385e9 + (2 * rows + ids) / 386e9 + 5 * launch;
     CHECK(seconds(unfused.forward) == Approx(unfusedSeconds).epsilon(1e-9));
     CHECK(seconds(fused.forward) * 1e3 == Approx(0.601).epsilon(0.001));
     CHECK(seconds(unfused.forward) * 1e3 == Approx(3.263).epsilon(0.001));
@@ -180,7 +180,8 @@ TEST_CASE("training.moe_permute_fusion: the breakdown's permutation row says whi
     CHECK(opKindKey(OpKind::PermuteFused) == "permute_fused");
     CHECK(sourceCitation(fusedCtx, *findRow(fused, OpKind::PermuteFused, Phase::Forward))
               .starts_with("ScaleScope assumption: no fused permutation kernel was measured"));
-    CHECK(rowProvenance(fusedCtx, *findRow(fused, OpKind::PermuteFused, Phase::Forward)).kind == SourceKind::Assumption);
+    CHECK(rowProvenance(fusedCtx, *findRow(fused, OpKind::PermuteFused, Phase::Forward)).kind ==
+          SourceKind::Assumption);
     CHECK(fused.stepTime.si < unfused.stepTime.si);
     // The evaluate JSON names the path; a dense model has none.
     CHECK(evaluationToJson(fusedCtx, fused)["moe_permutation"] == "fused");
