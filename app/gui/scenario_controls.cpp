@@ -166,6 +166,9 @@ void ScenarioControls::build()
     for (MoeDispatcher d : {MoeDispatcher::AllToAll, MoeDispatcher::DeepEp, MoeDispatcher::DeepEpFp8})
         m_moeDispatcher->addItem(QString(), QString::fromUtf8(moeDispatcherKey(d).data()));
     row(QStringLiteral("moeDispatcher"), m_moeDispatcher);
+    m_moePermuteFusion = new QCheckBox(this);
+    m_moePermuteFusion->setObjectName(QStringLiteral("moePermuteFusion"));
+    row(QStringLiteral("moePermuteFusion"), m_moePermuteFusion);
     // Capacity factors step by a quarter (Switch Transformer's 1.0, 1.25,
     // 1.5, 2.0); the step below 1 is the dropless state.
     constexpr double kCapacityStep = 0.25, kCapacityMax = 16;
@@ -280,6 +283,9 @@ void ScenarioControls::build()
         s.training.moeDispatcher = moeDispatcherFromKey(v.toString().toStdString()).value_or(MoeDispatcher::AllToAll);
         if (s.training.moeDispatcher != MoeDispatcher::AllToAll && s.training.moePadToCapacity.value_or(false))
             s.training.moePadToCapacity.reset(); // DeepEP's flex dispatcher does not pad to capacity
+    });
+    connect(m_moePermuteFusion, &QCheckBox::clicked, this, [this](bool on) {
+        editWith(tr("Toggle fused MoE permutation"), 0, [on](Scenario& s) { s.training.moePermuteFusion = on; });
     });
     connect(m_moeCapacity, &QDoubleSpinBox::editingFinished, this, [this] {
         const double factor = m_moeCapacity->value() < 1 ? 0 : m_moeCapacity->value(); // below 1: dropless

@@ -121,6 +121,7 @@ private:
     QComboBox* m_attentionKernel = nullptr;  // "": the GPU family's default
     QComboBox* m_lossKernel = nullptr;       // how the cross-entropy runs (cross_entropy): fused or eager
     QSpinBox* m_mtpLayers = nullptr;         // multi-token prediction modules (mtp_layers); 0: none
+    QCheckBox* m_moePermuteFusion = nullptr; // fused permute / unpermute kernels (moe_permute_fusion); MoE models
     QComboBox* m_moeDispatcher = nullptr;    // how MoE tokens reach their experts (moe_dispatcher); MoE models with EP > 1
     QComboBox* m_cpComm = nullptr;           // how context parallelism exchanges K/V (cp_comm)
     QDoubleSpinBox* m_moeCapacity = nullptr; // expert capacity factor (moe_capacity_factor); its minimum reads "dropless"

@@ -97,6 +97,8 @@ void ScenarioControls::syncFromScenario()
     select(m_moeDispatcher, QString::fromUtf8(moeDispatcherKey(s.training.moeDispatcher).data()));
     const ModelSpec* model = s.inlineModel ? &*s.inlineModel : m_controller.catalog().model(s.model);
     m_moeCapacity->setEnabled(s.mode == Mode::Training && model && model->moe);
+    m_moePermuteFusion->setEnabled(s.mode == Mode::Training && model && model->moe);
+    m_moePermuteFusion->setChecked(s.training.moePermuteFusion);
     m_moeCapacity->setValue(s.training.moeCapacityFactor > 0 ? s.training.moeCapacityFactor : m_moeCapacity->minimum());
     m_cpComm->setEnabled(s.parallel.cp > 1);
     select(m_cpComm, QString::fromUtf8(cpCommKey(s.training.cpComm).data()));
@@ -310,6 +312,7 @@ void ScenarioControls::retranslate()
         {"fp8Scaling", tr("FP8 scaling")},
         {"zero", tr("ZeRO stage")}, {"zero3Style", tr("ZeRO-3 weights")}, {"recompute", tr("Recompute")}, {"recomputeLayers", tr("Recomputed layers")},
         {"attention", tr("Attention kernel")}, {"loss", tr("Loss kernel")}, {"mtp", tr("MTP modules")}, {"moeDispatcher", tr("MoE dispatcher")},
+        {"moePermuteFusion", tr("MoE permutation")},
         {"moeCapacity", tr("Expert capacity factor")},
         {"cpComm", tr("CP exchange")}, {"tp", tr("TP")},
         {"pp", tr("PP")}, {"cp", tr("CP")}, {"ep", tr("EP")},
@@ -357,6 +360,11 @@ void ScenarioControls::retranslate()
                                    "network once per destination node and is forwarded over NVLink, at DeepEP's "
                                    "published kernel bandwidths. FP8 dispatch sends about half the bytes out "
                                    "(DeepSeek-V3); the combine stays BF16"));
+    m_moePermuteFusion->setText(tr("fused kernels"));
+    m_moePermuteFusion->setToolTip(tr("Fused permute and unpermute kernels (Megatron-Core --moe-permute-fusion, "
+                                      "Transformer Engine): each routed token row read and written once, no atomic "
+                                      "adds; costed at the device copy rate, an assumption. Off (Megatron-Core's "
+                                      "default, torchtitan): a gather and an atomic scatter-add at their measured rates"));
     m_moeCapacity->setSpecialValueText(tr("dropless"));
     m_moeCapacity->setToolTip(tr("MoE: each expert takes at most this factor times the mean tokens per expert and drops "
                                  "the rest (Switch Transformer; Megatron-Core --moe-expert-capacity-factor). With the "

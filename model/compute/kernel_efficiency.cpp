@@ -11,7 +11,7 @@
 // allocation, no map or string look-ups, a few log2s and one trilinear blend.
 namespace scalescope {
 
-static_assert(static_cast<int>(MemoryOp::Optimizer) + 1 == kMemoryOpCount, "one calibrated fraction per MemoryOp");
+static_assert(static_cast<int>(MemoryOp::RouterTopK) + 1 == kMemoryOpCount, "one calibrated fraction per MemoryOp");
 
 namespace {
 
@@ -210,6 +210,11 @@ Efficiency memoryBandwidthFraction(const ComputeCalibration& c, MemoryOp op) noe
     const size_t i = static_cast<size_t>(op);
     if (c.memorySource[i].empty()) return {1.0, &c.theoreticalSource};
     return {fraction(c.memoryFraction[i]), &c.memorySource[i]};
+}
+
+bool memoryOpMeasured(const ComputeCalibration& c, MemoryOp op) noexcept
+{
+    return c.memoryMeasured[static_cast<size_t>(op)];
 }
 
 Seconds kernelLaunchCost(const ComputeCalibration& c) noexcept

@@ -30,11 +30,14 @@ enum class MemoryOp {
     Activation,   // SwiGLU / GELU
     Rotary,       // RoPE
     Fp8Cast,      // cast with amax to FP8
-    Permute,      // MoE token permute / unpermute (gather/scatter)
+    Permute,      // device-to-device copy: MoE fused permute / unpermute, router and index kernels
     CrossEntropy, // logits → loss (fused)
     CrossEntropyEager, // logits → loss as a chain of eager kernels in fp32 (Megatron-LM's default)
     Embedding,    // embedding lookup
     Optimizer,    // fused AdamW on fp32 master weights
+    PermuteGather,       // MoE dispatch gather of the routed rows (index_select); absent: Permute's
+    UnpermuteScatterAdd, // MoE combine: weighted scatter-add of the routed rows (index_add, atomics); absent: Permute's
+    RouterTopK,          // router softmax and top-k over fp32 scores; absent: Permute's
 };
 
 struct Efficiency {
@@ -88,6 +91,10 @@ struct Factor {
 
 // Achievable fraction of nominal HBM bandwidth for a memory-bound kernel.
 [[nodiscard]] Efficiency memoryBandwidthFraction(const ComputeCalibration& c, MemoryOp op) noexcept;
+
+// Whether the calibration gives `op` a rate of its own (false: an optional
+// MoE routing operation it lacks runs at memory_bandwidth/permute's).
+[[nodiscard]] bool memoryOpMeasured(const ComputeCalibration& c, MemoryOp op) noexcept;
 
 // Device time of one kernel launch inside a CUDA graph / stream (added per kernel).
 [[nodiscard]] Seconds kernelLaunchCost(const ComputeCalibration& c) noexcept;

@@ -11,16 +11,19 @@ struct Citation {
     std::string_view text;
 };
 
-const std::array<Citation, 4>& citations() noexcept
+const std::array<Citation, 5>& citations() noexcept
 {
-    static const std::array<Citation, 4> table{{
+    static const std::array<Citation, 5> table{{
         {"moe-router",
-         "ScaleScope assumption: no router scoring or top-k kernel was measured. Scoring (softmax; or sigmoid with the "
-         "bias-adjusted selection and the normalisation of the top-k weights, DeepSeek-V3 report eqs. 13-16) and top-k "
-         "selection are costed as memory-bound kernels over the router's tokens x experts fp32 scores, each reading its "
-         "inputs and writing its outputs once (top-k: fp32 weights and int64 ids), at the measured device-to-device copy "
-         "bandwidth (memory_bandwidth/permute) plus the measured launch cost per kernel; the backward scatters the top-k "
-         "gradients into a tokens x experts tensor and runs the scoring's backward"},
+         "Softmax scoring and top-k: measured (compute calibration memory_bandwidth/router_top_k; on Hopper "
+         "torch.topk(torch.softmax(logits)) over fp32 logits, 8,192-16,384 tokens x 64-256 experts, top-8, CUDA-graph "
+         "timed, tools/calibrate recording h100-sxm-2026-11-26-quick-moe), costed over the scores read once and the fp32 "
+         "weights and int64 ids written; a calibration that lacks the rate, or carries another family's as a fraction of "
+         "HBM bandwidth, says so in its own source. ScaleScope assumption for the rest, which no kernel measured: "
+         "sigmoid scoring's bias-adjusted selection and the normalisation of the top-k weights (DeepSeek-V3 report eqs. "
+         "13-16) and the backward (the top-k gradients scattered into a tokens x experts tensor, the scoring's "
+         "backward), each kernel reading its inputs and writing its outputs once at the measured device-to-device copy "
+         "bandwidth (memory_bandwidth/permute) plus the measured launch cost per kernel"},
         {"moe-balancing",
          "ScaleScope assumption: no balancing kernel was measured. Auxiliary loss (Switch Transformer / GShard form, as "
          "Megatron-Core's switch_load_balancing_loss_func and torchtitan compute it): a histogram of the tokens x top_k "
@@ -29,13 +32,17 @@ const std::array<Citation, 4>& citations() noexcept
          "the histogram whose counts the once-per-step bias update reads. Memory-bound at the measured device-to-device "
          "copy bandwidth (memory_bandwidth/permute), plus the measured launch cost per kernel"},
         {"moe-permute",
-         "ScaleScope assumption: no permutation kernel was measured. Dispatch sorts the tokens x top_k expert ids and "
-         "builds the gather indices (argsort, index expansion), gathers the rows of hidden states into expert order "
-         "(index_select); combine zero-fills the output and sums the top_k rows of each token back (scatter_add), as "
-         "torchtitan's _permute_tokens and _unpermute_tokens (torchtitan/distributed/deepep/deepep.py) and "
-         "Megatron-Core's unfused permute and unpermute (megatron/core/transformer/moe/moe_utils.py) do; the backward "
-         "runs the mirror passes. Each kernel reads its inputs and writes its outputs once at the measured "
-         "device-to-device copy bandwidth (memory_bandwidth/permute), plus the measured launch cost per kernel"},
+         "Unfused permutation (training.moe_permute_fusion false; Megatron-Core's default, torchtitan): dispatch sorts "
+         "the tokens x top_k expert ids and builds the gather indices (argsort, index expansion), gathers the rows of "
+         "hidden states into expert order (index_select); combine zero-fills the output and adds the probability-weighted "
+         "top_k rows of each token back (index_add / scatter_add, atomic), as torchtitan's _permute_tokens and "
+         "_unpermute_tokens (torchtitan/distributed/deepep/deepep.py) and Megatron-Core's unfused permute and unpermute "
+         "(megatron/core/transformer/moe/moe_utils.py) do; the backward runs the mirror passes. The gather and the "
+         "weighted scatter-add run at their measured rates (compute calibration memory_bandwidth/permute_gather and "
+         "unpermute_scatter_add; on Hopper the tools/calibrate recording h100-sxm-2026-11-26-quick-moe: the atomic "
+         "scatter-add about 6x slower than the gather; other families carry them as a fraction of HBM bandwidth). "
+         "ScaleScope assumption: the sort, index and zero-fill kernels, which no kernel measured, at the measured "
+         "device-to-device copy bandwidth (memory_bandwidth/permute); every kernel adds the measured launch cost"},
         {"moe-capacity",
          "Expert capacity (Fedus et al. 2021, Switch Transformer, arXiv 2101.03961 section 2.2: expert capacity = tokens "
          "per batch / experts x capacity factor; GShard; Megatron-Core --moe-expert-capacity-factor): no expert takes more "
@@ -43,6 +50,13 @@ const std::array<Citation, 4>& citations() noexcept
          "Switch's fixed expert buffers; Megatron-Core --moe-pad-expert-input-to-capacity) every expert runs exactly "
          "capacity rows: (capacity factor - 1) x the expert GEMMs at the mean tokens per expert. Unpadded, the busiest "
          "expert runs min(measured max/mean, capacity factor) x the mean"},
+        {"moe-permute-fused",
+         "ScaleScope assumption: no fused permutation kernel was measured. Fused permutation (training.moe_permute_fusion "
+         "true; Megatron-Core --moe-permute-fusion, Transformer Engine's moe_permute and moe_unpermute): dispatch builds "
+         "one row-id map and reads and writes each routed row once; combine reads each token's top_k rows, weights them "
+         "by their probabilities and writes the token's row once, with no atomics; the backward runs the mirror kernels "
+         "(and reads the routed rows again for the probabilities' gradient). Each kernel at the measured "
+         "device-to-device copy bandwidth (memory_bandwidth/permute) plus the measured launch cost per kernel"},
     }};
     return table;
 }

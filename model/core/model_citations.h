@@ -10,7 +10,7 @@
 
 namespace scalescope {
 
-enum class ModelSource { MoeRouter, MoeBalancing, MoePermute, MoeCapacity };
+enum class ModelSource { MoeRouter, MoeBalancing, MoePermute, MoeCapacity, MoePermuteFused };
 
 [[nodiscard]] const std::string& modelSourceKey(ModelSource s) noexcept; // "moe-router"
 // The citation of a model-owned key; empty when `key` is not one.

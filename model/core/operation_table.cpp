@@ -22,6 +22,7 @@ std::string_view opKindKey(OpKind k) noexcept
     case OpKind::RouterTopK: return "router_top_k";
     case OpKind::RouterBalancing: return "router_balancing";
     case OpKind::Permute: return "permute";
+    case OpKind::PermuteFused: return "permute_fused";
     case OpKind::ExpertGemms: return "expert_gemms";
     case OpKind::MoeImbalance: return "moe_imbalance";
     case OpKind::Logits: return "logits";

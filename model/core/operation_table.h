@@ -52,6 +52,7 @@ enum class OpKind : std::uint8_t {
     RouterTopK, // scoring (softmax or sigmoid) and top-k selection of the experts
     RouterBalancing, // per-expert token counts and the auxiliary loss (or the loss-free bias's counts)
     Permute, // MoE dispatch and combine: index building, gather and scatter of hidden states
+    PermuteFused, // MoE dispatch and combine as fused permute / unpermute kernels (training.moe_permute_fusion)
     ExpertGemms, // grouped GEMMs of the local experts (up, activation's input, down) at the mean tokens per expert
     MoeImbalance, // the busiest expert's extra time: the grouped GEMMs wait for it
     Logits,

@@ -14,7 +14,11 @@ namespace {
 using D = Dimension;
 constexpr std::array<const char*, 3> kPassKeys{"forward", "data_grad", "weight_grad"};
 constexpr std::array<const char*, kMemoryOpCount> kMemoryKeys{
-    "residual", "norm", "activation", "rotary", "fp8_cast", "permute", "cross_entropy", "cross_entropy_eager", "embedding", "optimizer"};
+    "residual", "norm", "activation", "rotary", "fp8_cast", "permute", "cross_entropy", "cross_entropy_eager", "embedding", "optimizer",
+    "permute_gather", "unpermute_scatter_add", "router_top_k"};
+// The first of the optional memory operations: a calibration without them
+// costs them at memory_bandwidth/permute (the device copy) and its source.
+constexpr size_t kFirstOptionalMemoryOp = 10, kPermuteMemoryOp = 5;
 constexpr std::array<const char*, 6> kScaleKeys{"gemm_bf16",         "gemm_fp8",           "gemm_fp4",
                                                 "attention_forward", "attention_backward", "memory"};
 
@@ -239,8 +243,14 @@ void readMeasured(SpecReader& r, ComputeCalibration& c)
     if (r.exists("/decode_attention")) checkDecodeAttention(r, c);
     for (size_t i = 0; i < kMemoryOpCount; ++i) {
         const std::string path = std::string("/memory_bandwidth/") + kMemoryKeys[i];
+        if (i >= kFirstOptionalMemoryOp && !r.exists(path)) {
+            c.memorySource[i] = c.memorySource[kPermuteMemoryOp];
+            c.memoryFraction[i] = c.memoryFraction[kPermuteMemoryOp];
+            continue;
+        }
         const Sourced<Quantity<D::ByteRate>> bw = r.quantity<D::ByteRate>(path);
         c.memorySource[i] = bw.source;
+        c.memoryMeasured[i] = true;
         if (c.hbmBandwidth.value.si <= 0) continue;
         c.memoryFraction[i] = bw.value.si / c.hbmBandwidth.value.si;
         if (c.memoryFraction[i] > 1)
@@ -394,6 +404,7 @@ void resolveCarryOver(ComputeCalibration& t, const ComputeCalibration& base)
     for (size_t i = 0; i < kMemoryOpCount; ++i) {
         t.memoryFraction[i] = std::min(1.0, base.memoryFraction[i] * memory.factor());
         t.memorySource[i] = memory.efficiency.source;
+        t.memoryMeasured[i] = base.memoryMeasured[i];
     }
     t.launch = base.launch;
     if (t.sources.count("assume")) t.launch.source = "assume"; // the measured family's value, unchanged

@@ -55,7 +55,7 @@ struct GemmGrid {
     [[nodiscard]] bool empty() const noexcept { return pass[0].empty(); }
 };
 
-inline constexpr int kMemoryOpCount = 10; // MemoryOp values, kernel_efficiency.h
+inline constexpr int kMemoryOpCount = 13; // MemoryOp values, kernel_efficiency.h
 
 // A published efficiency of the chip over the same figure for the measured chip.
 struct CarryScale {
@@ -129,6 +129,7 @@ struct ComputeCalibration {
     [[nodiscard]] int attentionKernel(std::string_view id) const noexcept;
     std::array<double, kMemoryOpCount> memoryFraction{};
     std::array<std::string, kMemoryOpCount> memorySource;
+    std::array<bool, kMemoryOpCount> memoryMeasured{}; // false: an optional operation at permute's rate
     Sourced<Seconds> launch;
     Sourced<double> moeAuxiliaryLoss, moeLossFree; // max / mean tokens per expert
 };

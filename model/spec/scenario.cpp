@@ -277,6 +277,7 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
             r.error("/training/moe_pad_to_capacity", "expected false with moe_dispatcher \"" + dispatcher +
                                                          "\" (Megatron-Core's flex dispatcher, which runs DeepEP, does not pad to capacity), found true");
     }
+    t.moePermuteFusion = r.flag("/training/moe_permute_fusion", false);
     const std::string cpComm = r.text("/training/cp_comm", std::string(cpCommKey(t.cpComm)));
     if (const auto c = cpCommFromKey(cpComm)) t.cpComm = *c;
     else r.error("/training/cp_comm", "expected \"p2p\", \"all-gather\" or \"ring-all-gather\", found \"" + cpComm + "\"");

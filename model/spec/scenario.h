@@ -143,6 +143,11 @@ struct TrainingSettings {
     // runs exactly that many rows and the dispatch moves the padded buffers.
     double moeCapacityFactor = 0;            // "moe_capacity_factor": >= 1, absent = dropless
     std::optional<bool> moePadToCapacity;    // "moe_pad_to_capacity": absent = padsToCapacity's default
+    // Token permutation as fused kernels (Megatron-Core --moe-permute-fusion,
+    // Transformer Engine's moe_permute / moe_unpermute: each routed row read
+    // and written once, no atomics) or, false as Megatron-Core's default and
+    // torchtitan run it, a gather and an atomic scatter-add (index_select, index_add).
+    bool moePermuteFusion = false; // "moe_permute_fusion"
     // Multi-token prediction modules trained beside the model (DeepSeek-V3
     // report §2.2; Megatron-Core --mtp-num-layers): D sequential modules, each
     // two RMSNorms, a projection (2h -> h), one transformer block and the

@@ -22,7 +22,7 @@ const std::vector<std::pair<std::string, Keys>> kBlocks{
      {"seq_len", "global_batch", "precision", "zero_stage", "recompute", "tokens_total", "moe_balancing",
       "optimizer_state", "main_grads", "recompute_modules", "recompute_layers", "attention_kernel", "fp8_params",
       "fp8_scaling", "zero3_style", "cross_entropy", "moe_dispatcher", "cp_comm", "mtp_layers",
-      "moe_capacity_factor", "moe_pad_to_capacity"}},
+      "moe_capacity_factor", "moe_pad_to_capacity", "moe_permute_fusion"}},
     {"parallel", {"tp", "pp", "cp", "ep", "etp", "dp", "vpp", "microbatch_size", "schedule", "order"}},
     {"network", {"sharp", "efficiency"}},
     {"calibration", {"compute", "network"}},

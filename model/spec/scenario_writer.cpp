@@ -38,6 +38,7 @@ json scenarioToJson(const Scenario& s)
         j["training"]["moe_capacity_factor"] = s.training.moeCapacityFactor;
         if (s.training.moePadToCapacity) j["training"]["moe_pad_to_capacity"] = *s.training.moePadToCapacity;
     }
+    if (s.training.moePermuteFusion) j["training"]["moe_permute_fusion"] = true;
     if (s.training.crossEntropy != CrossEntropyKernel::Fused)
         j["training"]["cross_entropy"] = std::string(crossEntropyKey(s.training.crossEntropy));
     if (s.training.cpComm != CpComm::P2p) j["training"]["cp_comm"] = std::string(cpCommKey(s.training.cpComm));

@@ -99,6 +99,8 @@ json evaluationToJson(const EvaluationContext& ctx, const Evaluation& e)
     if (e.tpComputeBoundLimit > 0) out["tp_compute_bound_limit"] = e.tpComputeBoundLimit;
     if (const ParallelLayout& p = s.parallel; p.folded())
         out["expert_layout"] = {{"etp", p.etp}, {"ep", p.ep}, {"edp", p.expertDataParallel()}};
+    // Which permutation the MoE layers are costed with (training.moe_permute_fusion).
+    if (ctx.model.moe) out["moe_permutation"] = s.training.moePermuteFusion ? "fused" : "unfused";
     return out;
 }
 

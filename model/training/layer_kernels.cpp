@@ -183,12 +183,17 @@ void layerKernels(const EvaluationContext& ctx, const ParallelLayout& p, const K
         const double routed = padded ? k * capacityFactor : k; // rows per token through permutation and experts
         constexpr double balance = 1;
         addLinear(kc, t, OpKind::Router, scope, layers, {{Tsp, experts, h}}, full);
-        addMoeWorkRows(kc, t, OpKind::RouterTopK, routerTopKWork(Tsp, experts, k, moeSpec.scoring), MemoryOp::Permute,
-                       modelSourceKey(ModelSource::MoeRouter), scope, layers);
-        addMoeWorkRows(kc, t, OpKind::RouterBalancing, routerBalancingWork(Tsp, experts, k, balancing), MemoryOp::Permute,
+        // Softmax scoring and top-k as measured: the forward cites the measurement.
+        const bool routerMeasured = moeSpec.scoring == MoeScoring::Softmax && kc.measured() &&
+                                    memoryOpMeasured(ctx.compute, MemoryOp::RouterTopK);
+        addMoeWorkRows(kc, t, OpKind::RouterTopK, routerTopKWork(Tsp, experts, k, moeSpec.scoring),
+                       modelSourceKey(ModelSource::MoeRouter), scope, layers, routerMeasured);
+        addMoeWorkRows(kc, t, OpKind::RouterBalancing, routerBalancingWork(Tsp, experts, k, balancing),
                        modelSourceKey(ModelSource::MoeBalancing), scope, layers);
-        addMoeWorkRows(kc, t, OpKind::Permute, permutationWork(Te, routed, h), MemoryOp::Permute,
-                       modelSourceKey(ModelSource::MoePermute), scope, layers);
+        const bool fusedPermute = ctx.scenario.training.moePermuteFusion;
+        addMoeWorkRows(kc, t, fusedPermute ? OpKind::PermuteFused : OpKind::Permute,
+                       permutationWork(Te, routed, h, fusedPermute),
+                       modelSourceKey(fusedPermute ? ModelSource::MoePermuteFused : ModelSource::MoePermute), scope, layers);
         Acc f, b;
         kc.groupedGemm(f, GemmPass::Forward, perExpert, gates * fe / etp, h, local, balance);
         kc.groupedGemm(f, GemmPass::Forward, perExpert, h, fe / etp, local, balance);

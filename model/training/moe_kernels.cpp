@@ -11,24 +11,38 @@ constexpr double kIndexBytes = 8; // expert ids and permutation indices: int64 (
 
 } // namespace
 
+void KernelPass::add(MemoryOp op, double partBytes, int partKernels) noexcept
+{
+    bytes += partBytes;
+    kernels += partKernels;
+    for (int i = 0; i < partCount; ++i)
+        if (parts[static_cast<size_t>(i)].op == op) {
+            parts[static_cast<size_t>(i)].bytes += partBytes;
+            parts[static_cast<size_t>(i)].kernels += partKernels;
+            return;
+        }
+    if (partCount < static_cast<int>(parts.size()))
+        parts[static_cast<size_t>(partCount++)] = {op, partBytes, partKernels};
+}
+
 MoeWork routerTopKWork(double tokens, double experts, double k, MoeScoring scoring) noexcept
 {
     const double scores = tokens * experts, picked = tokens * k;
     MoeWork w;
-    // Scoring: 16-bit logits in, fp32 scores out. Top-k: scores in, fp32 weights and int64 ids out.
-    w.forward = {scores * (kActivationBytes + kScoreBytes) + scores * kScoreBytes + picked * (kScoreBytes + kIndexBytes), 2};
+    // Scoring and top-k as measured (memory_bandwidth/router_top_k): fp32
+    // logits read once, fp32 weights and int64 ids written.
+    w.forward.add(MemoryOp::RouterTopK, scores * kScoreBytes + picked * (kScoreBytes + kIndexBytes), 2);
     // Backward: the top-k weights' gradient scattered into a zeroed T x E
     // tensor, then the scoring's backward (gradient and scores in, 16-bit logit gradient out).
-    w.backward = {scores * kScoreBytes + picked * (kScoreBytes + kIndexBytes) +
-                      scores * (2 * kScoreBytes + kActivationBytes),
-                  2};
+    w.backward.add(
+        MemoryOp::Permute,
+        scores * kScoreBytes + picked * (kScoreBytes + kIndexBytes) + scores * (2 * kScoreBytes + kActivationBytes), 2);
     if (scoring == MoeScoring::Sigmoid) {
         // Selection on the bias-adjusted scores (read, add the bias, write),
         // then the chosen scores gathered and normalised to sum to 1.
-        w.forward.bytes += 2 * scores * kScoreBytes + picked * (kIndexBytes + kScoreBytes) + 2 * picked * kScoreBytes;
-        w.forward.kernels += 2;
-        w.backward.bytes += 3 * picked * kScoreBytes; // the normalisation's backward
-        w.backward.kernels += 1;
+        w.forward.add(MemoryOp::Permute,
+                      2 * scores * kScoreBytes + picked * (kIndexBytes + kScoreBytes) + 2 * picked * kScoreBytes, 2);
+        w.backward.add(MemoryOp::Permute, 3 * picked * kScoreBytes, 1); // the normalisation's backward
     }
     return w;
 }
@@ -38,41 +52,68 @@ MoeWork routerBalancingWork(double tokens, double experts, double k, MoeBalancin
     const double scores = tokens * experts, picked = tokens * k;
     MoeWork w;
     // Histogram of the T·k expert ids into E counts.
-    w.forward = {picked * kIndexBytes + experts * kScoreBytes, 1};
+    w.forward.add(MemoryOp::Permute, picked * kIndexBytes + experts * kScoreBytes, 1);
     if (balancing == MoeBalancing::AuxiliaryLoss) {
         // The scores' mean per expert (a reduction over tokens) and the loss
         // (E-long products and a sum); backward adds the loss gradient, one
         // value per expert, into the T x E scores' gradient (read and write).
-        w.forward.bytes += scores * kScoreBytes + 3 * experts * kScoreBytes;
-        w.forward.kernels += 2;
-        w.backward = {2 * scores * kScoreBytes, 1};
+        w.forward.add(MemoryOp::Permute, scores * kScoreBytes + 3 * experts * kScoreBytes, 2);
+        w.backward.add(MemoryOp::Permute, 2 * scores * kScoreBytes, 1);
     }
     return w;
 }
 
-MoeWork permutationWork(double tokens, double k, double hidden) noexcept
+MoeWork permutationWork(double tokens, double k, double hidden, bool fused) noexcept
 {
-    const double copies = tokens * k, rows = copies * hidden * kActivationBytes, output = tokens * hidden * kActivationBytes;
+    const double copies = tokens * k, rows = copies * hidden * kActivationBytes,
+                 output = tokens * hidden * kActivationBytes;
     MoeWork w;
+    if (fused) {
+        // Dispatch: the row-id map (ids in, map out), the permute (each routed
+        // row read and written once). Combine: each token's k rows read, weighted
+        // by their probabilities and summed into its output row, no atomics.
+        w.forward.add(MemoryOp::Permute,
+                      2 * copies * kIndexBytes + 2 * rows + copies * kIndexBytes + rows + output +
+                          copies * (kIndexBytes + kScoreBytes),
+                      3);
+        // Backward: the combine's is a permute of the output gradient (and the
+        // routed rows read again for the probabilities' gradient); the
+        // dispatch's an unpermute of the rows' gradient.
+        w.backward.add(MemoryOp::Permute,
+                       3 * rows + copies * (kIndexBytes + kScoreBytes) + rows + output + copies * kIndexBytes, 2);
+        return w;
+    }
     // Dispatch: argsort of the ids (ids in; sorted ids and order out), the
     // gather indices (order in, indices out), the gather (T·k rows read and
-    // written). Combine: zero-fill the T output rows, scatter-add the T·k rows.
-    w.forward = {3 * copies * kIndexBytes + copies * 2 * kIndexBytes + 2 * rows + copies * kIndexBytes + output +
-                     2 * rows + copies * kIndexBytes,
-                 5};
+    // written). Combine: zero-fill the T output rows, the weighted scatter-add
+    // of the T·k rows (atomic adds).
+    w.forward.add(MemoryOp::Permute, 3 * copies * kIndexBytes + copies * 2 * kIndexBytes + output, 3);
+    w.forward.add(MemoryOp::PermuteGather, 2 * rows + copies * kIndexBytes, 1);
+    w.forward.add(MemoryOp::UnpermuteScatterAdd, 2 * rows + copies * kIndexBytes, 1);
     // Backward: the combine's gradient gathered (T·k rows), the dispatch's
     // gradient zero-filled and scatter-added back (the indices are kept).
-    w.backward = {2 * rows + copies * kIndexBytes + output + 2 * rows + copies * kIndexBytes, 3};
+    w.backward.add(MemoryOp::Permute, output, 1);
+    w.backward.add(MemoryOp::PermuteGather, 2 * rows + copies * kIndexBytes, 1);
+    w.backward.add(MemoryOp::UnpermuteScatterAdd, 2 * rows + copies * kIndexBytes, 1);
     return w;
 }
 
-void addMoeWorkRows(const KernelCosts& kc, LayerKernels& t, OpKind kind, const MoeWork& work, MemoryOp op,
-                    const std::string& source, OpScope scope, double count)
+void addMoeWorkRows(const KernelCosts& kc, LayerKernels& t, OpKind kind, const MoeWork& work, const std::string& source,
+                    OpScope scope, double count, bool measuredForward)
 {
     KernelCosts::Acc f, b;
-    if (kc.measured()) f.source = b.source = &source;
-    kc.memoryKernels(f, op, work.forward.bytes, work.forward.kernels);
-    kc.memoryKernels(b, op, work.backward.bytes, work.backward.kernels);
+    if (kc.measured()) {
+        if (!measuredForward) f.source = &source;
+        b.source = &source;
+    }
+    const auto run = [&](KernelCosts::Acc& a, const KernelPass& pass) {
+        for (int i = 0; i < pass.partCount; ++i) {
+            const KernelPass::Part& part = pass.parts[static_cast<size_t>(i)];
+            kc.memoryKernels(a, part.op, part.bytes, part.kernels);
+        }
+    };
+    run(f, work.forward);
+    run(b, work.backward);
     if (f.kernels) t.add(kc.row(f, kind, Phase::Forward, scope, OpBound::Memory, count));
     if (b.kernels) t.add(kc.row(b, kind, Phase::Backward, scope, OpBound::Memory, count));
     if (f.kernels) t.add(kc.row(f, kind, Phase::Recompute, scope, OpBound::Memory, count));

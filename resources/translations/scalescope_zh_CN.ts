@@ -1911,6 +1911,10 @@
         <source>MTP projection (2h to h)</source>
         <translation>MTP 投影（2h 到 h）</translation>
     </message>
+    <message>
+        <source>MoE permute / unpermute (fused)</source>
+        <translation>MoE 重排 / 还原（融合）</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::PlannerView</name>
@@ -3546,6 +3550,22 @@ Airflow for this job: %3 m³/h (%4 of heat)</source>
     <message>
         <source>Multi-token prediction modules trained beside the model (DeepSeek-V3: 1; Megatron-Core --mtp-num-layers): each one more transformer block, projection and output head on the last pipeline stage</source>
         <translation>与模型一同训练的多 token 预测模块（DeepSeek-V3：1；Megatron-Core --mtp-num-layers）：每个模块在最后一个流水线阶段上多一个 Transformer 块、投影和输出头</translation>
+    </message>
+    <message>
+        <source>Toggle fused MoE permutation</source>
+        <translation>切换 MoE 融合重排</translation>
+    </message>
+    <message>
+        <source>MoE permutation</source>
+        <translation>MoE 重排</translation>
+    </message>
+    <message>
+        <source>fused kernels</source>
+        <translation>融合内核</translation>
+    </message>
+    <message>
+        <source>Fused permute and unpermute kernels (Megatron-Core --moe-permute-fusion, Transformer Engine): each routed token row read and written once, no atomic adds; costed at the device copy rate, an assumption. Off (Megatron-Core&apos;s default, torchtitan): a gather and an atomic scatter-add at their measured rates</source>
+        <translation>融合的重排与还原内核（Megatron-Core --moe-permute-fusion，Transformer Engine）：每个路由的词元行读写各一次，无原子加；按设备拷贝速率计，属假设。关闭时（Megatron-Core 默认，torchtitan）：按实测速率计一次 gather 和一次原子 scatter-add</translation>
     </message>
 </context>
 <context>

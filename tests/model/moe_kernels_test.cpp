@@ -32,21 +32,26 @@ const OpRow* findRow(const Evaluation& e, OpKind op, Phase phase)
 
 } // namespace
 
-TEST_CASE("moe-router: softmax and top-k over 32,768 tokens x 128 experts move 45.1 MB forward in 2 kernels, "
-          "61.9 MB backward; sigmoid (DeepSeek-V3) adds the biased selection and the top-k normalisation",
+TEST_CASE("moe-router: softmax and top-k over 32,768 tokens x 128 experts move 19.9 MB forward in 2 kernels (the "
+          "measured pair's bytes), 61.9 MB backward; sigmoid (DeepSeek-V3) adds the biased selection and the top-k "
+          "normalisation",
           "[moe]")
 {
-    // Forward: logits 2 B in, scores 4 B out (T·E·6); top-k reads the scores
-    // (T·E·4) and writes fp32 weights and int64 ids (T·k·12).
+    // Forward, as tools/calibrate timed it: fp32 scores read once (T·E·4),
+    // fp32 weights and int64 ids written (T·k·12), at router_top_k's rate.
     const MoeWork softmax = routerTopKWork(kTokens, kExperts, kTopK, MoeScoring::Softmax);
-    CHECK(softmax.forward.bytes == 4194304.0 * 10 + 262144.0 * 12); // 45,088,768 B
+    CHECK(softmax.forward.bytes == 4194304.0 * 4 + 262144.0 * 12); // 19,922,944 B
     CHECK(softmax.forward.kernels == 2);
+    REQUIRE(softmax.forward.partCount == 1);
+    CHECK(softmax.forward.parts[0].op == MemoryOp::RouterTopK);
     // Backward: zeroed T x E gradient (4 B), top-k scatter (12 B per pick),
     // scoring backward (gradient and scores in, 2 B out).
     CHECK(softmax.backward.bytes == 4194304.0 * 14 + 262144.0 * 12); // 61,865,984 B
     CHECK(softmax.backward.kernels == 2);
     const MoeWork sigmoid = routerTopKWork(kTokens, kExperts, kTopK, MoeScoring::Sigmoid);
-    CHECK(sigmoid.forward.bytes == 45088768.0 + 4194304.0 * 8 + 262144.0 * 12 + 262144.0 * 8); // 83,886,080 B
+    CHECK(sigmoid.forward.bytes == 19922944.0 + 4194304.0 * 8 + 262144.0 * 12 + 262144.0 * 8); // 58,720,256 B
+    REQUIRE(sigmoid.forward.partCount == 2);
+    CHECK(sigmoid.forward.parts[1].op == MemoryOp::Permute); // the extra kernels: the copy-rate assumption
     CHECK(sigmoid.forward.kernels == 4);
     CHECK(sigmoid.backward.bytes == 61865984.0 + 262144.0 * 12);
     CHECK(sigmoid.backward.kernels == 3);
@@ -81,8 +86,9 @@ TEST_CASE("moe-permute: dispatch and combine of 262,144 rows of 2,048 bf16 move 
     CHECK(w.backward.kernels == 3);
 }
 
-TEST_CASE("MoE rows on H800 (compute-hopper): router_top_k at the measured copy bandwidth 2,809 GB/s plus the "
-          "measured 0.99 us launch per kernel, citing the labelled assumption moe-router",
+TEST_CASE("MoE rows on H800 (compute-hopper): router_top_k forward at the measured router rate 85 GB/s "
+          "(h100-sxm-2026-11-26-quick-moe), citing it; the backward at the measured copy bandwidth 2,809 GB/s, citing "
+          "the labelled assumption moe-router; 0.99 us launch per kernel",
           "[moe]")
 {
     Scenario s = presetScenario("deepseek-v3-2048-h800");
@@ -90,16 +96,18 @@ TEST_CASE("MoE rows on H800 (compute-hopper): router_top_k at the measured copy 
     const KernelCosts kc(trainingKernelSetup(ctx));
     LayerKernels t;
     const MoeWork w = routerTopKWork(kTokens, kExperts, kTopK, MoeScoring::Softmax);
-    addMoeWorkRows(kc, t, OpKind::RouterTopK, w, MemoryOp::Permute, modelSourceKey(ModelSource::MoeRouter),
-                   OpScope::MoeLayer, 1);
+    addMoeWorkRows(kc, t, OpKind::RouterTopK, w, modelSourceKey(ModelSource::MoeRouter), OpScope::MoeLayer, 1, true);
     REQUIRE(t.size == 3); // forward, backward, recompute
-    const double copy = 2809e9 / 3.35e12 * ctx.gpu.hbm.bandwidth.value.si; // the H100 fraction at the H800's HBM
-    CHECK(t.rows[0].time.si == Approx(45088768.0 / copy + 2 * 0.99e-6).epsilon(1e-9));
+    const double hbm = ctx.gpu.hbm.bandwidth.value.si;
+    const double router = 85e9 / 3.35e12 * hbm, copy = 2809e9 / 3.35e12 * hbm; // H100 fractions at the H800's HBM
+    CHECK(t.rows[0].time.si == Approx(19922944.0 / router + 2 * 0.99e-6).epsilon(1e-9));
     CHECK(t.rows[1].time.si == Approx(61865984.0 / copy + 2 * 0.99e-6).epsilon(1e-9));
     CHECK(t.rows[2].time.si == t.rows[0].time.si);
-    CHECK(t.rows[0].source == &modelSourceKey(ModelSource::MoeRouter));
-    CHECK(rowProvenance(ctx, t.rows[0]).kind == SourceKind::Assumption);
-    CHECK(sourceCitation(ctx, t.rows[0]).starts_with("ScaleScope assumption: no router scoring or top-k kernel"));
+    CHECK(*t.rows[0].source == "h100moe");
+    CHECK(rowProvenance(ctx, t.rows[0]).kind == SourceKind::ShippedMeasurement);
+    CHECK(t.rows[1].source == &modelSourceKey(ModelSource::MoeRouter));
+    CHECK(rowProvenance(ctx, t.rows[1]).kind == SourceKind::Assumption);
+    CHECK(sourceCitation(ctx, t.rows[1]).find("ScaleScope assumption for the rest") != std::string::npos);
 }
 
 TEST_CASE("moe_imbalance = (max/mean - 1) x the balanced expert GEMMs, per phase: DeepSeek-V3 on 2,048 H800 with "
@@ -188,7 +196,7 @@ TEST_CASE("Dense layers carry no MoE rows", "[moe]")
     REQUIRE(e.ok);
     for (const OpRow& r : e.ops)
         for (OpKind k : {OpKind::Router, OpKind::RouterTopK, OpKind::RouterBalancing, OpKind::Permute,
-                         OpKind::ExpertGemms, OpKind::MoeImbalance})
+                         OpKind::PermuteFused, OpKind::ExpertGemms, OpKind::MoeImbalance})
             CHECK(r.op != k);
 }
 

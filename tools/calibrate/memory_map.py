@@ -50,24 +50,60 @@ def _rate(value_gbps, source, note):
     return {"value": f"{value} GB/s", "source": source, "note": note}
 
 
-def _permute(recording, source):
-    """The measured MoE permute and un-permute (bytes of both over time of both), else the
-    smallest device copy (each token row read and written once)."""
-    rows = [r for r in recording.get("moe_routing", []) if r.get("op") in PERMUTE_OPS and r.get("ms")]
-    if rows:
-        largest = max(r["tokens"] * r["top_k"] * r["hidden"] for r in rows)
-        both = [r for r in rows if r["tokens"] * r["top_k"] * r["hidden"] == largest]
-        gbps = sum(r["bytes_min"] for r in both) / sum(r["ms"] for r in both) / 1e6
-        r = both[0]
-        return _rate(gbps, source, f"MoE permute (index_select) and un-permute (weighted index_add) of "
-                                   f"{r['tokens']} tokens x top-{r['top_k']} x {r['hidden']} bf16: each routed "
-                                   "row read and written once")
+def _routing_rows(recording, op):
+    return [r for r in recording.get("moe_routing", []) if r.get("op") == op and r.get("ms")]
+
+
+def _shapes(rows) -> str:
+    return "; ".join(f"{r['tokens']} tokens x {r['experts']} experts, top-{r['top_k']}, hidden {r['hidden']}: "
+                     f"{r['ms']:.3f} ms" for r in rows)
+
+
+def _gather_hbm_bytes(r) -> float:
+    """What the timed index_select moves through HBM: its T·k indices are sorted token ids
+    drawn with repeats, so a repeated row is read from cache, each distinct source row
+    (T·(1 − (1 − 1/T)^(T·k)) expected) once from HBM, and every routed row written once."""
+    tokens, picked = r["tokens"], r["tokens"] * r["top_k"]
+    distinct = tokens * (1 - (1 - 1 / tokens) ** picked)
+    return 2 * r["hidden"] * (distinct + picked)
+
+
+def _routing(recording, source) -> dict:
+    """The measured MoE routing kernels, each pooled over its shapes (bytes of all over time of all)."""
+    out = {}
+    gather = _routing_rows(recording, PERMUTE_OPS[0])
+    if gather:
+        gbps = sum(_gather_hbm_bytes(r) for r in gather) / sum(r["ms"] for r in gather) / 1e6
+        out["permute_gather"] = _rate(gbps, source, "MoE dispatch gather, x.index_select(0, order) of tokens x top_k "
+                                      "bf16 rows, over its HBM bytes: each distinct source row read once (the order "
+                                      "is sorted token ids drawn with repeats, so a repeat hits cache) and each "
+                                      "routed row written once; " + _shapes(gather))
+    scatter = _routing_rows(recording, PERMUTE_OPS[1])
+    if scatter:
+        gbps = sum(r["bytes_min"] for r in scatter) / sum(r["ms"] for r in scatter) / 1e6
+        out["unpermute_scatter_add"] = _rate(gbps, source, "MoE combine, combined.index_add_(0, order, routed * "
+                                             "weights): the weighting multiply and the atomic scatter-add of tokens "
+                                             "x top_k bf16 rows, over each routed row read and written once; "
+                                             + _shapes(scatter))
+    router = _routing_rows(recording, "router softmax top-k")
+    if router:
+        gbps = sum(r["bytes_min"] for r in router) / sum(r["ms"] for r in router) / 1e6
+        out["router_top_k"] = _rate(gbps, source, "router torch.topk(torch.softmax(logits)) over tokens x experts "
+                                    "fp32 logits, over the scores read once and the fp32 weights and int64 ids "
+                                    "written; " + _shapes(router))
+    return out
+
+
+def _copy(recording, source):
+    """The smallest device copy (each row read and written once): the rate of the fused
+    permutation, unmeasured, and of the MoE index kernels."""
     copies = sorted(recording.get("copy", []), key=lambda r: r["bytes_each"])
     if not copies:
-        raise KeyError("the recording has neither moe_routing permute rows nor copy rows")
+        raise KeyError("the recording has no copy rows for memory_bandwidth/permute")
     c = copies[0]
-    return _rate(c["GBps_rw"], source, f"no permute was measured: a {c['bytes_each'] // 2**20} MiB device-to-device "
-                                      "copy (each token row read and written once, as a permute does)")
+    return _rate(c["GBps_rw"], source, f"no fused permutation was measured: a {c['bytes_each'] // 2**20} MiB "
+                                      "device-to-device copy (each token row read and written once, as a fused "
+                                      "MoE permute / unpermute does)")
 
 
 def memory_bandwidth(recording: dict, source: str) -> dict:
@@ -82,10 +118,12 @@ def memory_bandwidth(recording: dict, source: str) -> dict:
         if row["variant"] != variants[0]:
             note += f" (no {variants[0]} variant was measured)"
         out[key] = _rate(moved / row["ms"] / 1e6, source, note)
-    out["permute"] = _permute(recording, source)
+    out["permute"] = _copy(recording, source)
+    out.update(_routing(recording, source))
     order = ["residual", "norm", "activation", "rotary", "fp8_cast", "permute", "cross_entropy",
-             "cross_entropy_eager", "embedding", "optimizer"]
-    return {k: out[k] for k in order}
+             "cross_entropy_eager", "embedding", "optimizer", "permute_gather", "unpermute_scatter_add",
+             "router_top_k"]
+    return {k: out[k] for k in order if k in out}
 
 
 def kernel_launch(recording: dict, source: str) -> dict:
@@ -100,10 +138,6 @@ def kernel_launch(recording: dict, source: str) -> dict:
 def unmapped(recording: dict) -> list:
     """What the spec has no place for, in words (the recording keeps it)."""
     lines = []
-    router = [r for r in recording.get("moe_routing", []) if r.get("op") == "router softmax top-k"]
-    if router:
-        lines.append(f"moe_routing: {len(router)} router softmax + top-k timing(s) (the model has no router "
-                     "top-k kernel; the router is costed as its GEMM)")
     extra = sorted({r["op"] for r in recording.get("memory_bound", []) if r.get("op") in UNMAPPED_OPS})
     if extra:
         lines.append("memory_bound: " + ", ".join(extra) + " (no model operation of their own)")

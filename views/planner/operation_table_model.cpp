@@ -71,6 +71,7 @@ QString operationName(OpKind kind)
     case OpKind::RouterTopK: return OperationTableModel::tr("MoE router scoring and top-k");
     case OpKind::RouterBalancing: return OperationTableModel::tr("MoE load balancing (expert counts, loss)");
     case OpKind::Permute: return OperationTableModel::tr("MoE permute / unpermute");
+    case OpKind::PermuteFused: return OperationTableModel::tr("MoE permute / unpermute (fused)");
     case OpKind::ExpertGemms: return OperationTableModel::tr("Expert grouped GEMMs");
     case OpKind::MoeImbalance: return OperationTableModel::tr("MoE load imbalance (busiest expert)");
     case OpKind::Logits: return OperationTableModel::tr("Logits (LM head)");
