@@ -27,9 +27,12 @@ inline double fastLog2(double x) noexcept
     return static_cast<double>(static_cast<int>(exponent) - 1023) + f * (c1 + f * (c2 + f * c3));
 }
 
+// A measured fraction of peak, guarded against zero and > 1 (the smallest
+// measured one, the weight grad of a BF16 GEMM of M = 1, N = K = 512, is
+// 1.7e-4 of the peak).
 inline double fraction(double f) noexcept
 {
-    return std::clamp(f, 1e-3, 1.0);
+    return std::clamp(f, 1e-6, 1.0);
 }
 
 } // namespace
