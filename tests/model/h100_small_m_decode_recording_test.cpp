@@ -15,6 +15,7 @@
 #include "model/inference/inference_passes.h"
 #include "model/inference/inference_step.h"
 #include "model/spec/compute_calibration.h"
+#include "model/spec/spec_reader.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -196,4 +197,32 @@ TEST_CASE("Where nothing is measured the labelled bounds stay: MLA decode attent
     const InferenceEvaluation f = evaluateInference(fp8);
     REQUIRE(f.ok);
     CHECK(findRow(f, OpKind::QkvProjection, Phase::Decode)->source == &decodeGemmAssumption());
+}
+
+TEST_CASE("A GEMM grid's small_m must name an M of the grid after the first; a decode_attention bandwidth above the "
+          "reference HBM bandwidth is refused; both with file and JSON path",
+          "[kernel][decode][errors]")
+{
+    auto errorsOf = [](const auto& edit) {
+        nlohmann::json j = nlohmann::json::parse(
+            std::ifstream(std::string(SCALESCOPE_SPECS_DIR) + "/calibration/compute-hopper.json"));
+        edit(j);
+        SpecErrors errors;
+        SpecReader r("compute-hopper.json", j, errors);
+        (void)readComputeCalibration(r);
+        r.reportUnreadKeys();
+        return errors;
+    };
+    CHECK(errorsOf([](nlohmann::json&) {}).empty());
+    const SpecErrors below = errorsOf([](nlohmann::json& j) { j["gemm"]["bf16"]["small_m"]["below"] = 100; });
+    REQUIRE(below.size() == 1);
+    CHECK(below[0].path == "/gemm/bf16/small_m/below");
+    CHECK(below[0].message.find("expected one of the m values after the first, found 100") != std::string::npos);
+    const SpecErrors first = errorsOf([](nlohmann::json& j) { j["gemm"]["fp8"]["small_m"]["below"] = 16; });
+    REQUIRE(first.size() == 1);
+    CHECK(first[0].path == "/gemm/fp8/small_m/below");
+    const SpecErrors fast = errorsOf([](nlohmann::json& j) { j["decode_attention"]["bandwidth"][0][3][1] = 3400; });
+    REQUIRE(fast.size() == 1);
+    CHECK(fast[0].path == "/decode_attention/bandwidth");
+    CHECK(fast[0].message.find("expected at most the reference HBM bandwidth") != std::string::npos);
 }
