@@ -74,17 +74,31 @@ public:
             m_setup.measured ? gemmEfficiency(*m_setup.compute, m_setup.precision, pass, m, n, k) : Efficiency{};
         add(a, flops, bytes, roofline(flops, m_setup.gemmPeak, e.fraction, bytes), e.source);
     }
-    // A GEMM whose M lies below the smallest M the calibration measured (a
-    // decode step's few tokens): the larger of its FLOPs at the table's edge
-    // efficiency and its bytes (mostly the weights) at the achievable
-    // bandwidth of `copy`, the measured device-to-device copy. An
-    // extrapolation: true when it applied (the caller labels the row), false
-    // when M is measured and the GEMM was costed as gemm() does.
+    // An inference GEMM (a prefill's or a decode step's tokens). Measured M:
+    // as gemm(), and from the grid's small-M (decode) rows the measured time
+    // carried along the roofline (gemmSmallMRooflineRatio). M below the
+    // smallest M the calibration measured: the larger of its FLOPs at the
+    // table's edge efficiency and its bytes (mostly the weights) at the
+    // achievable bandwidth of `copy`, the measured device-to-device copy, an
+    // extrapolation: true when it applied (the caller labels the row).
     bool gemmBelowMeasured(Acc& a, GemmPass pass, double m, double n, double k, MemoryOp copy) const noexcept
     {
-        if (!m_setup.measured || m <= 0 || n <= 0 || k <= 0 ||
-            m >= gemmSmallestMeasuredTokens(*m_setup.compute, m_setup.precision)) {
+        if (!m_setup.measured || m <= 0 || n <= 0 || k <= 0) {
             gemm(a, pass, m, n, k);
+            return false;
+        }
+        if (m >= gemmSmallestMeasuredTokens(*m_setup.compute, m_setup.precision)) {
+            const double flops = 2 * m * n * k;
+            const double bytes = (m * k + n * k) * m_inputBytes + m * n * kActivationBytes;
+            const double ratio = gemmSmallMRooflineRatio(*m_setup.compute, m_setup.precision, m, flops, bytes,
+                                                         m_setup.gemmPeak, m_setup.hbm);
+            if (ratio == 1.0) {
+                gemm(a, pass, m, n, k);
+                return false;
+            }
+            const Efficiency e = gemmEfficiency(*m_setup.compute, m_setup.precision, pass, m, n, k);
+            const FlopsPerSecond reference = gemmReferencePeak(*m_setup.compute, m_setup.precision);
+            add(a, flops, bytes, Seconds{flops / (reference.si * e.fraction) * ratio}, e.source);
             return false;
         }
         const double flops = 2 * m * n * k;
@@ -121,6 +135,19 @@ public:
                                               : Efficiency{};
         add(a, flops, bytes, roofline(flops, m_setup.attentionPeak, e.fraction, bytes), e.source);
         if (isExtrapolation(e.source)) a.source = e.source; // a row with an extrapolated call says so
+    }
+    // One-query (decode) attention moving `bytes` (its K and V reads, queries
+    // and outputs) at the measured decode-attention bandwidth of `streams`
+    // (sequences × KV heads on the GPU) of `kvLen` tokens at `headDim`
+    // (decodeAttentionBandwidthFraction). Theoretical mode: the roofline.
+    void decodeAttention(Acc& a, double bytes, double headDim, double kvLen, double streams,
+                         bool measuredKind) const noexcept
+    {
+        if (bytes <= 0) return;
+        const Efficiency e = m_setup.measured ? decodeAttentionBandwidthFraction(*m_setup.compute, headDim, kvLen,
+                                                                                 streams, measuredKind)
+                                              : Efficiency{};
+        add(a, 0, bytes, Bytes{bytes} / (m_setup.hbm * e.fraction), e.source);
     }
     void memory(Acc& a, MemoryOp op, double bytes) const noexcept
     {

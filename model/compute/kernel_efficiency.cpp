@@ -27,9 +27,12 @@ inline double fastLog2(double x) noexcept
     return static_cast<double>(static_cast<int>(exponent) - 1023) + f * (c1 + f * (c2 + f * c3));
 }
 
+// A measured fraction of peak, guarded against zero and > 1 (the smallest
+// measured one, the weight grad of a BF16 GEMM of M = 1, N = K = 512, is
+// 1.7e-4 of the peak).
 inline double fraction(double f) noexcept
 {
-    return std::clamp(f, 1e-3, 1.0);
+    return std::clamp(f, 1e-6, 1.0);
 }
 
 } // namespace
@@ -155,7 +158,30 @@ Efficiency gemmEfficiency(const ComputeCalibration& c, Precision precision, Gemm
     const std::string* fallback = nullptr;
     const GemmGrid* g = gemmGrid(c, precision, fallback);
     if (g->empty()) return {1.0, &c.theoreticalSource};
-    return {fraction(g->pass[static_cast<size_t>(pass)].at(m, n, k)), fallback ? fallback : &g->source};
+    const std::string* own = m < g->smallMBelow ? &g->smallMSource : &g->source;
+    return {fraction(g->pass[static_cast<size_t>(pass)].at(m, n, k)), fallback ? fallback : own};
+}
+
+double gemmSmallMRooflineRatio(const ComputeCalibration& c, Precision precision, double m, double flops, double bytes,
+                               FlopsPerSecond peak, BytesPerSecond hbm) noexcept
+{
+    const std::string* fallback = nullptr;
+    const GemmGrid* g = gemmGrid(c, precision, fallback);
+    const double referencePeak = gemmReferencePeak(c, precision).si, referenceHbm = c.hbmBandwidth.value.si;
+    if (fallback || !(m < g->smallMBelow) || referencePeak <= 0 || referenceHbm <= 0 || peak.si <= 0 || hbm.si <= 0)
+        return 1.0;
+    const double here = std::max(flops / peak.si, bytes / hbm.si);
+    const double measured = std::max(flops / referencePeak, bytes / referenceHbm);
+    return measured > 0 ? here / measured : 1.0;
+}
+
+FlopsPerSecond gemmReferencePeak(const ComputeCalibration& c, Precision precision) noexcept
+{
+    const std::string* fallback = nullptr;
+    const GemmGrid* g = gemmGrid(c, precision, fallback);
+    if (g == &c.fp8) return c.fp8Peak.value;
+    if (g == &c.fp4) return c.fp4Peak.value;
+    return c.bf16Peak.value;
 }
 
 double gemmSmallestMeasuredTokens(const ComputeCalibration& c, Precision precision) noexcept
@@ -163,6 +189,12 @@ double gemmSmallestMeasuredTokens(const ComputeCalibration& c, Precision precisi
     const std::string* fallback = nullptr;
     const GemmGrid* g = gemmGrid(c, precision, fallback);
     return g->empty() ? 0.0 : std::exp2(g->pass[0].axes[0].front());
+}
+
+double groupedGemmSmallestMeasuredTokens(const ComputeCalibration& c, Precision precision) noexcept
+{
+    if (c.groupedOverDense.empty()) return gemmSmallestMeasuredTokens(c, precision);
+    return std::exp2(c.groupedOverDense.axes[0].front());
 }
 
 bool groupedGemmExtrapolated(const ComputeCalibration& c, double tokensPerExpert) noexcept
@@ -184,9 +216,10 @@ Efficiency groupedGemmEfficiency(const ComputeCalibration& c, Precision precisio
     // measure, the row says so; measured BF16 cites the grouped measurement;
     // otherwise the grid's own (carried or fallback) source.
     if (groupedGemmExtrapolated(c, tokensPerExpert)) return {fraction(dense.fraction * ratio), &c.groupedExtrapolated};
-    if (precision != Precision::Bf16 && precision != Precision::Fp16 && dense.source != &c.bf16.source)
+    const bool bf16Own = dense.source == &c.bf16.source || dense.source == &c.bf16.smallMSource;
+    if (precision != Precision::Bf16 && precision != Precision::Fp16 && !bf16Own)
         return {fraction(dense.fraction * ratio), &c.groupedLowPrecision};
-    const bool measured = !c.carriedOver() && dense.source == &c.bf16.source;
+    const bool measured = !c.carriedOver() && bf16Own;
     return {fraction(dense.fraction * ratio), measured ? &c.groupedSource : dense.source};
 }
 
@@ -203,6 +236,25 @@ Efficiency attentionEfficiency(const ComputeCalibration& c, AttentionPass pass, 
     // Past the table's longest sequence the grid holds its edge: labelled so.
     const bool beyond = seqLen > k.measuredSeqMax * (1 + 1e-9) && !k.beyondMeasured[p].empty();
     return {fraction(f), beyond ? &k.beyondMeasured[p] : &k.source[p]};
+}
+
+bool decodeAttentionMeasured(const ComputeCalibration& c) noexcept
+{
+    return !c.decodeAttention.empty();
+}
+
+Efficiency decodeAttentionBandwidthFraction(const ComputeCalibration& c, double headDim, double kvLen, double streams,
+                                            bool measuredKind) noexcept
+{
+    const DecodeAttentionTable& d = c.decodeAttention;
+    if (d.empty()) return memoryBandwidthFraction(c, MemoryOp::Permute);
+    const LogGrid& g = d.fraction;
+    auto inside = [&](size_t a, double x) {
+        const double l = std::log2(x), eps = 1e-9;
+        return x > 0 && l >= g.axes[a].front() - eps && l <= g.axes[a].back() + eps;
+    };
+    const bool measured = measuredKind && inside(0, headDim) && inside(1, kvLen) && inside(2, streams);
+    return {fraction(g.at(headDim, kvLen, streams)), measured ? &d.source : &d.extrapolated};
 }
 
 Efficiency memoryBandwidthFraction(const ComputeCalibration& c, MemoryOp op) noexcept

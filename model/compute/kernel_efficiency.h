@@ -68,9 +68,27 @@ struct Factor {
 [[nodiscard]] Efficiency gemmEfficiency(const ComputeCalibration& c, Precision precision, GemmPass pass, double m,
                                         double n, double k) noexcept;
 
+// For a GEMM of M below the grid's "small_m" rows' bound (weight-streaming
+// decode GEMMs, measured apart) at `precision`'s own measured grid: the
+// ratio of this GPU's roofline time to the measured GPU's, max(flops / peak,
+// bytes / HBM) on each (the calibration's reference peak and HBM). A GEMM
+// costed from those rows takes the measured time times it: exactly the
+// measurement on the measured GPU; on a GPU of the family with other
+// bandwidth (H200 from the H100 rows), the weight-bound ones move with HBM.
+// 1 for every other GEMM (the grid's fraction of peak applies as measured).
+[[nodiscard]] double gemmSmallMRooflineRatio(const ComputeCalibration& c, Precision precision, double m, double flops,
+                                             double bytes, FlopsPerSecond peak, BytesPerSecond hbm) noexcept;
+// The peak the grid used at `precision` is a fraction of on the measured GPU (its reference peak).
+[[nodiscard]] FlopsPerSecond gemmReferencePeak(const ComputeCalibration& c, Precision precision) noexcept;
+
 // The smallest M (tokens) the GEMM table at `precision` measured; 0 when
 // the family has no table (below it, gemmEfficiency clamps to the edge).
 [[nodiscard]] double gemmSmallestMeasuredTokens(const ComputeCalibration& c, Precision precision) noexcept;
+
+// The smallest tokens per expert the grouped table measured (the dense
+// table's smallest M when there is none): below it an MoE pass is costed as
+// one GEMM over the experts its tokens reach.
+[[nodiscard]] double groupedGemmSmallestMeasuredTokens(const ComputeCalibration& c, Precision precision) noexcept;
 
 // MoE expert GEMMs run as one grouped GEMM: `experts` local experts, each
 // a linear layer of `tokensPerExpert` × N × K (same convention as above):
@@ -88,6 +106,19 @@ struct Factor {
 // part; `kernel` indexes ComputeCalibration::attention (0: the default).
 [[nodiscard]] Efficiency attentionEfficiency(const ComputeCalibration& c, AttentionPass pass, double headDim,
                                              double seqLen, double heads, bool causal, int kernel = 0) noexcept;
+
+// One-query (decode) attention: true when the calibration measured it.
+[[nodiscard]] bool decodeAttentionMeasured(const ComputeCalibration& c) noexcept;
+
+// Achieved fraction of nominal HBM bandwidth of one-query attention reading
+// the K and V of `streams` (sequences × KV heads on the GPU) of `kvLen`
+// tokens at `headDim`, interpolated in log2 and clamped at the table's
+// edges. Cites the measurement inside its shapes when `measuredKind` (one
+// query per sequence, 16-bit KV, the measured kind of attention), its
+// extrapolation label otherwise. Without a table: the copy bandwidth
+// (memory_bandwidth permute).
+[[nodiscard]] Efficiency decodeAttentionBandwidthFraction(const ComputeCalibration& c, double headDim, double kvLen,
+                                                          double streams, bool measuredKind) noexcept;
 
 // Achievable fraction of nominal HBM bandwidth for a memory-bound kernel.
 [[nodiscard]] Efficiency memoryBandwidthFraction(const ComputeCalibration& c, MemoryOp op) noexcept;

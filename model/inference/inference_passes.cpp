@@ -19,8 +19,10 @@ const std::string& decodeGemmAssumption() noexcept
 
 const std::string& decodeAttentionAssumption() noexcept
 {
-    static const std::string s = "assumption: one-query attention is not measured; costed as each sequence's K and V "
-                                 "bytes at the measured device-to-device copy bandwidth";
+    static const std::string s =
+        "assumption: one-query attention is not measured for this GPU family or attention kind (no decode_attention "
+        "table, or MLA's latent cache); costed as each sequence's K and V bytes at the measured device-to-device copy "
+        "bandwidth";
     return s;
 }
 
@@ -131,15 +133,26 @@ void addLayer(const ResolvedSystem& sys, const ParallelLayout& p, const Inferenc
             // One query per sequence over its L cached tokens: scores and values
             // are 2·L·(qk + v) FLOPs per sequence; K and V are read once.
             // q = tokensPerSequence queries (k + 1 when verifying drafts) share one read.
+            // Measured (decode_attention) for grouped-query attention: streams are
+            // the sequences × KV heads on this GPU; the measured kind is one query
+            // per sequence over a 16-bit cache. MLA's latent cache, and a family
+            // without the table, keep the copy-bandwidth bound (an assumption).
             const double q = pass.tokensPerSequence, f = std::clamp(pass.spilledKv, 0.0, 1.0);
-            const double kvBytes = B * L * kvBytesPerTokenPerLayerPerGpu(m, sys.scenario.inference.kv(), p.tp);
+            const Precision kv = sys.scenario.inference.kv();
+            const double kvBytes = B * L * kvBytesPerTokenPerLayerPerGpu(m, kv, p.tp);
             const double io = T * (qkWidth + vWidth) / tp * act;
-            kc.memory(at, kCopy, (1 - f) * kvBytes + io);
-            at.flops = B * q * 2 * L * (qkWidth + vWidth) / tp;
-            if (kc.measured()) { // theoretical mode: the plain roofline, no assumption
-                at.source = &decodeAttentionAssumption();
-                b.flags.attentionBound = true;
+            if (kc.measured() && !m.mla && decodeAttentionMeasured(sys.compute)) {
+                const double kvHeads = std::max(1.0, std::ceil(static_cast<double>(m.kvHeads.value) / tp));
+                const bool measuredKind = q == 1 && bytesPerElement(kv) == kActivationBytes;
+                kc.decodeAttention(at, (1 - f) * kvBytes + io, qkWidth / a, L, B * kvHeads, measuredKind);
+            } else {
+                kc.memory(at, kCopy, (1 - f) * kvBytes + io);
+                if (kc.measured()) { // theoretical mode: the plain roofline, no assumption
+                    at.source = &decodeAttentionAssumption();
+                    b.flags.attentionBound = true;
+                }
             }
+            at.flops = B * q * 2 * L * (qkWidth + vWidth) / tp;
             if (f > 0 && pass.spillBandwidth.si > 0) {
                 at.time = std::max(at.time, Bytes{f * kvBytes} / pass.spillBandwidth);
                 at.bytes += f * kvBytes;
@@ -164,20 +177,22 @@ void addLayer(const ResolvedSystem& sys, const ParallelLayout& p, const Inferenc
         b.linear(OpKind::Router, scope, count, {{T, experts, h}});
         b.memory(OpKind::Permute, MemoryOp::Permute, scope, 2 * count, 2 * T * k * h * act);
         Acc x;
-        if (perExpert >= gemmSmallestMeasuredTokens(sys.compute, sys.scenario.inference.precision) || !kc.measured()) {
+        if (perExpert >= groupedGemmSmallestMeasuredTokens(sys.compute, sys.scenario.inference.precision) ||
+            !kc.measured()) {
             const double balance =
                 kc.measured() ? 1.0 / moeLoadImbalance(sys.compute, MoeBalancing::AuxiliaryLoss).value : 1.0;
             kc.groupedGemm(x, GemmPass::Forward, perExpert, gates * fe / tp, h, static_cast<int>(local), balance);
             kc.groupedGemm(x, GemmPass::Forward, perExpert, h, fe / tp, static_cast<int>(local), balance);
         } else {
-            // Few tokens per expert: one GEMM over the touched experts' weights
-            // at the mean tokens per touched expert (the pass's exact FLOPs and
-            // weight bytes), bounded by those bytes below the measured M.
+            // Few tokens per expert (below the grouped table): one GEMM over the
+            // touched experts' weights at the mean tokens per touched expert (the
+            // pass's exact FLOPs and weight bytes), bounded by those bytes below
+            // the measured M.
             const double m1 = T * k / touched;
-            kc.gemmBelowMeasured(x, GemmPass::Forward, m1, touched * gates * fe / tp, h, kCopy);
-            kc.gemmBelowMeasured(x, GemmPass::Forward, m1, touched * h, fe / tp, kCopy);
+            const bool up = kc.gemmBelowMeasured(x, GemmPass::Forward, m1, touched * gates * fe / tp, h, kCopy);
+            const bool down = kc.gemmBelowMeasured(x, GemmPass::Forward, m1, touched * h, fe / tp, kCopy);
             x.source = &expertsTouchedAssumption();
-            b.flags.gemmBelowMeasured = true;
+            b.flags.gemmBelowMeasured = b.flags.gemmBelowMeasured || up || down;
         }
         if (x.kernels) b.t.add(kc.row(x, OpKind::ExpertGemms, b.phase, scope, OpBound::GroupedGemm, count));
         width = T * k * fe / tp;

@@ -19,6 +19,7 @@ constexpr std::array<const char*, kMemoryOpCount> kMemoryKeys{
 // The first of the optional memory operations: a calibration without them
 // costs them at memory_bandwidth/permute (the device copy) and its source.
 constexpr size_t kFirstOptionalMemoryOp = 10, kPermuteMemoryOp = 5;
+constexpr const char* kDecodeExtrapolation = "ScaleScope extrapolation:"; // core/row_provenance.h
 constexpr std::array<const char*, 6> kScaleKeys{"gemm_bf16",         "gemm_fp8",           "gemm_fp4",
                                                 "attention_forward", "attention_backward", "memory"};
 
@@ -114,6 +115,16 @@ GemmGrid readGemm(SpecReader& r, const std::string& path, const char* precision,
                                                   readAxis(r, path + "/k")};
     for (size_t p = 0; p < 3; ++p)
         g.pass[p] = readGrid(r, path + "/" + kPassKeys[p], axes, 3, peak / 1e12, {"m", "n", "k"});
+    if (r.exists(path + "/small_m")) {
+        const std::string small = path + "/small_m";
+        g.smallMSource = r.sourceKey(small + "/source");
+        const int below = r.wholeNumber(small + "/below", 1);
+        const std::vector<double>& m = axes[0];
+        const double x = std::log2(below);
+        const bool onAxis = std::any_of(m.begin() + 1, m.end(), [&](double v) { return std::abs(v - x) < 1e-9; });
+        if (!onAxis) r.error(small + "/below", "expected one of the m values after the first, found " + std::to_string(below));
+        else g.smallMBelow = below;
+    }
     return g;
 }
 
@@ -173,21 +184,39 @@ void readAttentionKernels(SpecReader& r, ComputeCalibration& c)
 }
 
 // One query per sequence over a KV cache (decode attention): achieved GB/s
-// over the K and V bytes read, by head dim × KV length × batch. Checked like
-// the other tables; decode attention is costed as a read of the KV cache at
-// memory_bandwidth/permute's speed, so the table is not kept.
-void checkDecodeAttention(SpecReader& r, const ComputeCalibration& c)
+// over the K and V bytes read, by head dim × KV length × batch, kept as
+// fractions of the reference HBM bandwidth by head dim × KV length × streams
+// (batch × kv_heads), with the label of the shapes it does not cover.
+void readDecodeAttention(SpecReader& r, ComputeCalibration& c)
 {
     const std::string path = "/decode_attention";
-    (void)r.sourceKey(path + "/source");
+    DecodeAttentionTable& d = c.decodeAttention;
+    d.source = r.sourceKey(path + "/source");
     requireUnit(r, path + "/unit", "GB/s");
     (void)r.optText(path + "/backend");
-    (void)r.wholeNumber(path + "/heads", 1);
-    (void)r.wholeNumber(path + "/kv_heads", 1);
-    const std::array<std::vector<double>, 3> axes{readAxis(r, path + "/head_dim"), readAxis(r, path + "/kv_len"),
-                                                  readAxis(r, path + "/batch")};
-    (void)readGrid(r, path + "/bandwidth", axes, 3, std::max(c.hbmBandwidth.value.si, 1.0) / 1e9,
-                   {"head_dim", "kv_len", "batch"});
+    const int heads = r.wholeNumber(path + "/heads", 1);
+    const int kvHeads = r.wholeNumber(path + "/kv_heads", 1);
+    std::array<std::vector<double>, 3> axes{readAxis(r, path + "/head_dim"), readAxis(r, path + "/kv_len"),
+                                            readAxis(r, path + "/batch")};
+    for (double& x : axes[2])
+        x += std::log2(kvHeads);
+    const double hbm = c.hbmBandwidth.value.si;
+    d.fraction = readGrid(r, path + "/bandwidth", axes, 3, std::max(hbm, 1.0) / 1e9, {"head_dim", "kv_len", "batch"});
+    if (d.fraction.empty()) return;
+    if (std::any_of(d.fraction.values.begin(), d.fraction.values.end(), [](double f) { return f > 1; }))
+        r.error(path + "/bandwidth", "expected at most the reference HBM bandwidth " +
+                                         formatQuantity(D::ByteRate, hbm, 4) + " everywhere");
+    auto range = [](const std::vector<double>& axis) {
+        const std::string low = formatSignificant(std::exp2(axis.front()), 6);
+        return axis.size() > 1 ? low + "-" + formatSignificant(std::exp2(axis.back()), 6) : low;
+    };
+    d.extrapolated = "decode-attention-extrapolated";
+    c.sources[d.extrapolated] =
+        std::string(kDecodeExtrapolation) + " one-query attention outside the shapes of source " + d.source +
+        " (head dim " + range(axes[0]) + ", KV length " + range(axes[1]) + " tokens, " + range(axes[2]) +
+        " sequence × KV-head streams per GPU, " + std::to_string(heads / kvHeads) +
+        " query heads per KV head, one query per sequence, 16-bit KV cache): the bandwidth of the nearest measured "
+        "shape, read at the pass's K and V bytes";
 }
 
 // The labels of the grouped GEMMs the grouped/dense table does not measure.
@@ -240,7 +269,7 @@ void readMeasured(SpecReader& r, ComputeCalibration& c)
                                   byShape ? 2 : 1, 1.0, {"tokens_per_expert", "expert_weight_elements", ""});
     labelGroupedLimits(c);
     readAttentionKernels(r, c);
-    if (r.exists("/decode_attention")) checkDecodeAttention(r, c);
+    if (r.exists("/decode_attention")) readDecodeAttention(r, c);
     for (size_t i = 0; i < kMemoryOpCount; ++i) {
         const std::string path = std::string("/memory_bandwidth/") + kMemoryKeys[i];
         if (i >= kFirstOptionalMemoryOp && !r.exists(path)) {
@@ -327,11 +356,30 @@ void addFallbacks(ComputeCalibration& c)
     c.otherFallback = "fallback-other";
 }
 
+// Drops the rows of M below `m` (an M on the grid's even axis).
+void dropRowsBelow(LogGrid& g, double m)
+{
+    const double x = std::log2(m);
+    size_t rows = 0;
+    while (rows + 1 < g.axes[0].size() && g.axes[0][rows] < x - 1e-9)
+        ++rows;
+    g.axes[0].erase(g.axes[0].begin(), g.axes[0].begin() + static_cast<std::ptrdiff_t>(rows));
+    g.values.erase(g.values.begin(), g.values.begin() + static_cast<std::ptrdiff_t>(rows * g.stride[0]));
+    (void)g.prepare(); // even already: recomputes the strides and clamps
+}
+
+// A carried grid: the measured family's rows scaled. Rows measured apart
+// below the grid's main M range (small M, decode) are not carried: the
+// carried family costs those GEMMs by the below-measured bound.
 void scaleGemm(GemmGrid& g, const CarryScale& s)
 {
-    for (LogGrid& p : g.pass)
+    for (LogGrid& p : g.pass) {
+        if (g.smallMBelow > 0) dropRowsBelow(p, g.smallMBelow);
         p.scaleClamped(s.factor());
+    }
     g.source = s.efficiency.source;
+    g.smallMBelow = 0;
+    g.smallMSource.clear();
 }
 
 } // namespace

@@ -52,7 +52,22 @@ struct LogGrid {
 struct GemmGrid {
     std::array<LogGrid, 3> pass; // forward, data grad, weight grad
     std::string source;          // key into ComputeCalibration::sources
+    // Rows with M below smallMBelow measured apart ("small_m": {"below",
+    // "source"}): GEMMs with M below it cite smallMSource (0: none).
+    double smallMBelow = 0;
+    std::string smallMSource;
     [[nodiscard]] bool empty() const noexcept { return pass[0].empty(); }
+};
+
+// One-query (decode) attention over a KV cache as measured
+// ("decode_attention"): fractions of the reference HBM bandwidth over head
+// dim × KV length × streams, a stream being one sequence's K and V of one KV
+// head (the table's batch times its kv_heads). Not carried over.
+struct DecodeAttentionTable {
+    LogGrid fraction;
+    std::string source;       // key into ComputeCalibration::sources
+    std::string extrapolated; // the label of shapes outside the table (a source key)
+    [[nodiscard]] bool empty() const noexcept { return fraction.empty(); }
 };
 
 inline constexpr int kMemoryOpCount = 13; // MemoryOp values, kernel_efficiency.h
@@ -127,6 +142,7 @@ struct ComputeCalibration {
     std::vector<RelativeKernel> relativeKernels;
     // Index of the kernel with `id` (any case), or -1.
     [[nodiscard]] int attentionKernel(std::string_view id) const noexcept;
+    DecodeAttentionTable decodeAttention; // empty: decode attention is not measured
     std::array<double, kMemoryOpCount> memoryFraction{};
     std::array<std::string, kMemoryOpCount> memorySource;
     std::array<bool, kMemoryOpCount> memoryMeasured{}; // false: an optional operation at permute's rate

@@ -96,8 +96,10 @@ TEST_CASE("H100 BF16 GEMM between measured points: M=6000 lies between M=4096 (7
     // Beyond the grid the edge cell holds (clamped, not extrapolated).
     CHECK(gemmEfficiency(h, Precision::Bf16, GemmPass::Forward, 65536, 32768, 32768).fraction ==
           gemmEfficiency(h, Precision::Bf16, GemmPass::Forward, 32768, 16384, 16384).fraction);
-    CHECK(gemmEfficiency(h, Precision::Bf16, GemmPass::Forward, 16, 64, 64).fraction ==
-          gemmEfficiency(h, Precision::Bf16, GemmPass::Forward, 256, 512, 512).fraction);
+    CHECK(gemmEfficiency(h, Precision::Bf16, GemmPass::Forward, 0.5, 64, 64).fraction ==
+          gemmEfficiency(h, Precision::Bf16, GemmPass::Forward, 1, 512, 512).fraction); // BF16 rows from M = 1
+    CHECK(gemmEfficiency(h, Precision::Fp8, GemmPass::Forward, 4, 64, 64).fraction ==
+          gemmEfficiency(h, Precision::Fp8, GemmPass::Forward, 16, 512, 512).fraction); // FP8 rows from M = 16
 }
 
 TEST_CASE("H100 FP8 over BF16: below 2x for the three GEMMs of every grid shape, ~1.8x for large shapes", "[kernel]")
