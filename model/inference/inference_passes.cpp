@@ -2,6 +2,8 @@
 
 #include "model/core/transformer_cost.h"
 #include "model/inference/kv_cache.h"
+#include "model/core/model_citations.h"
+#include "model/training/moe_kernels.h"
 
 #include <algorithm>
 #include <cmath>
@@ -175,7 +177,17 @@ void addLayer(const ResolvedSystem& sys, const ParallelLayout& p, const Inferenc
         const double touched = local * (1 - std::pow(1 - std::min(k / experts, 1.0), routed));
         const double perExpert = routed * k / experts;
         b.linear(OpKind::Router, scope, count, {{T, experts, h}});
-        b.memory(OpKind::Permute, MemoryOp::Permute, scope, 2 * count, 2 * T * k * h * act);
+        // Scoring and top-k, then the permutation as serving engines run it:
+        // fused (TensorRT-LLM's expand and finalize kernels, vLLM's aligned
+        // index map and sum): each routed row read and written once, no atomics.
+        const bool routerMeasured =
+            e.scoring == MoeScoring::Softmax && kc.measured() && memoryOpMeasured(sys.compute, MemoryOp::RouterTopK);
+        const Acc router = moePassCost(kc, routerTopKWork(T, experts, k, e.scoring).forward,
+                                       modelSourceKey(ModelSource::MoeRouter), routerMeasured);
+        if (router.kernels) b.t.add(kc.row(router, OpKind::RouterTopK, b.phase, scope, OpBound::Memory, count));
+        const Acc permute = moePassCost(kc, permutationWork(T, k, h, /*fused=*/true).forward,
+                                        modelSourceKey(ModelSource::MoePermuteFused));
+        if (permute.kernels) b.t.add(kc.row(permute, OpKind::PermuteFused, b.phase, scope, OpBound::Memory, count));
         Acc x;
         if (perExpert >= groupedGemmSmallestMeasuredTokens(sys.compute, sys.scenario.inference.precision) ||
             !kc.measured()) {

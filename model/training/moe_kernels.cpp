@@ -98,22 +98,22 @@ MoeWork permutationWork(double tokens, double k, double hidden, bool fused) noex
     return w;
 }
 
+KernelCosts::Acc moePassCost(const KernelCosts& kc, const KernelPass& pass, const std::string& source, bool measuredPass)
+{
+    KernelCosts::Acc a;
+    if (kc.measured() && !measuredPass) a.source = &source;
+    for (int i = 0; i < pass.partCount; ++i) {
+        const KernelPass::Part& part = pass.parts[static_cast<size_t>(i)];
+        kc.memoryKernels(a, part.op, part.bytes, part.kernels);
+    }
+    return a;
+}
+
 void addMoeWorkRows(const KernelCosts& kc, LayerKernels& t, OpKind kind, const MoeWork& work, const std::string& source,
                     OpScope scope, double count, bool measuredForward)
 {
-    KernelCosts::Acc f, b;
-    if (kc.measured()) {
-        if (!measuredForward) f.source = &source;
-        b.source = &source;
-    }
-    const auto run = [&](KernelCosts::Acc& a, const KernelPass& pass) {
-        for (int i = 0; i < pass.partCount; ++i) {
-            const KernelPass::Part& part = pass.parts[static_cast<size_t>(i)];
-            kc.memoryKernels(a, part.op, part.bytes, part.kernels);
-        }
-    };
-    run(f, work.forward);
-    run(b, work.backward);
+    const KernelCosts::Acc f = moePassCost(kc, work.forward, source, measuredForward);
+    const KernelCosts::Acc b = moePassCost(kc, work.backward, source);
     if (f.kernels) t.add(kc.row(f, kind, Phase::Forward, scope, OpBound::Memory, count));
     if (b.kernels) t.add(kc.row(b, kind, Phase::Backward, scope, OpBound::Memory, count));
     if (f.kernels) t.add(kc.row(f, kind, Phase::Recompute, scope, OpBound::Memory, count));

@@ -62,6 +62,12 @@ struct MoeWork {
 // unfused (gather and scatter-add) or `fused` (Transformer Engine's kernels).
 [[nodiscard]] MoeWork permutationWork(double tokens, double k, double hidden, bool fused = false) noexcept;
 
+// One pass of a MoE operation as memory-bound kernels, each part at its
+// operation's bandwidth. In measured mode it cites `source`, or, given
+// `measuredPass`, its first part's calibration source (a pass measured whole).
+[[nodiscard]] KernelCosts::Acc moePassCost(const KernelCosts& kc, const KernelPass& pass, const std::string& source,
+                                           bool measuredPass = false);
+
 // Adds the forward, backward and recompute rows of `work` (recompute repeats
 // the forward), each part memory-bound at its operation's bandwidth. In
 // measured mode a pass cites `source`, or, given `measuredForward`, the

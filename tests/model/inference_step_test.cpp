@@ -9,6 +9,8 @@
 #include "model/inference/inference_step.h"
 #include "model/inference/kv_cache.h"
 #include "model/inference/serving_allreduce.h"
+#include "model/core/model_citations.h"
+#include "model/training/moe_kernels.h"
 
 #include <cmath>
 
@@ -315,4 +317,34 @@ TEST_CASE("MoE decode reads only the experts its tokens reach: DeepSeek-V3 batch
     CHECK(experts->flops.si == Approx(2 * 8 * 3 * 2048.0 * 7168).epsilon(1e-12)); // top-8 experts of one token
     CHECK(experts->count == 58);                                                  // the MoE layers
     CHECK_FALSE(e.memory.fits); // 671 B parameters do not fit in 8 × 80 GB
+}
+
+TEST_CASE("A MoE serving pass costs its routing with the training model's kernels: Mixtral 8x7B's softmax top-2 at "
+          "the measured H100 router rate (h100moe, tools/calibrate recording 2026-11-26), the permutation fused as "
+          "serving engines run it (moe-permute-fused); DeepSeek-V3's sigmoid scoring rests on the moe-router assumption",
+          "[inference][moe]")
+{
+    Scenario s = serving(4, 512, 16, 1);
+    s.model = "mixtral-8x7b";
+    s.parallel.ep = s.parallel.dp;
+    const InferenceEvaluation e = evaluateInference(contextFor(s));
+    REQUIRE(e.ok);
+    const OpRow* router = findRow(e, OpKind::RouterTopK, Phase::Prefill);
+    const OpRow* permute = findRow(e, OpKind::PermuteFused, Phase::Prefill);
+    REQUIRE(router);
+    REQUIRE(permute);
+    CHECK_FALSE(findRow(e, OpKind::Permute, Phase::Prefill)); // never the unfused training path
+    const double T = 4 * 512;                                 // one sequence batch's prompt tokens per GPU
+    CHECK(router->bytes.si == Approx(routerTopKWork(T, 8, 2, MoeScoring::Softmax).forward.bytes).epsilon(1e-12));
+    CHECK(permute->bytes.si == Approx(permutationWork(T, 2, 4096, true).forward.bytes).epsilon(1e-12));
+    REQUIRE(router->source);
+    CHECK(*router->source == "h100moe");
+    CHECK(permute->source == &modelSourceKey(ModelSource::MoePermuteFused));
+    CHECK(router->count == permute->count); // once per MoE layer
+
+    s.model = "deepseek-v3";
+    const InferenceEvaluation ds = evaluateInference(contextFor(s));
+    const OpRow* sigmoid = findRow(ds, OpKind::RouterTopK, Phase::Decode);
+    REQUIRE(sigmoid);
+    CHECK(sigmoid->source == &modelSourceKey(ModelSource::MoeRouter));
 }
