@@ -3,7 +3,7 @@
 #include "model/core/transformer_cost.h"
 #include "model/inference/kv_cache.h"
 #include "model/core/model_citations.h"
-#include "model/training/moe_kernels.h"
+#include "model/compute/moe_kernel_work.h"
 
 #include <algorithm>
 #include <cmath>

@@ -10,7 +10,7 @@
 #include "model/inference/kv_cache.h"
 #include "model/inference/serving_allreduce.h"
 #include "model/core/model_citations.h"
-#include "model/training/moe_kernels.h"
+#include "model/compute/moe_kernel_work.h"
 
 #include <cmath>
 
