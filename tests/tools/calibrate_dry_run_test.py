@@ -36,7 +36,7 @@ def stand_in_torch(capability):
 
 
 class DryRun(unittest.TestCase):
-    def run_plan(self, capability):
+    def run_plan(self, capability, sections=None):
         torch = stand_in_torch(capability)
         modules = {"torch": torch, "torch.nn": torch.nn, "torch.nn.attention": torch.nn.attention,
                    "torch._dynamo": torch._dynamo}
@@ -44,7 +44,7 @@ class DryRun(unittest.TestCase):
                 "driver_version": "580.159.04", "power.limit": "700.00 W"}):
             import measure
             import plan
-            return measure.measure(plan.QUICK, 0, ["--quick"], progress=lambda _text: None)
+            return measure.measure(plan.QUICK, 0, ["--quick"], progress=lambda _text: None, sections=sections)
 
     def test_every_section_measures_without_an_error(self):
         recording = self.run_plan((9, 0))
@@ -70,6 +70,29 @@ class DryRun(unittest.TestCase):
         self.assertIn("decode_attention", spec)
         self.assertEqual(spec["fp8_operand_layout"], "any")
         self.assertEqual(calibrate_test.schema_errors(spec), [])
+
+    def test_sections_limit_the_recording_and_writer_merges_it_with_a_whole_one(self):
+        part = self.run_plan((9, 0), sections=["grouped_gemm_bf16"])
+        self.assertEqual(part["errors"], [])
+        self.assertEqual(part["meta"]["sections"], ["copy", "launch", "grouped_gemm_bf16"])
+        self.assertTrue(part.get("grouped_gemm_bf16"))
+        for key in ("gemm_bf16", "attention_bf16", "memory_bound"):
+            self.assertNotIn(key, part)
+        import writer
+        with self.assertRaises(writer.WriterError):  # no GEMM grid or attention of its own
+            writer.write_spec(part, gpu_spec="h100-sxm")
+        whole = self.run_plan((9, 0))
+        part["grouped_gemm_bf16"] = [dict(r, grouped_ms=2 * r["grouped_ms"]) for r in part["grouped_gemm_bf16"]]
+        part["meta"]["command"] = "calibrate.py --sections grouped_gemm_bf16"
+        merged = writer.merge_recordings([("whole.json", whole), ("part.json", part)])
+        self.assertEqual(merged["grouped_gemm_bf16"], part["grouped_gemm_bf16"])  # the later file's section
+        self.assertEqual(merged["gemm_bf16"], whole["gemm_bf16"])                  # kept where it is absent
+        self.assertIn("--sections grouped_gemm_bf16", merged["meta"]["command"])
+        spec, _ = writer.write_spec(merged, gpu_spec="h100-sxm")
+        self.assertIn("--sections grouped_gemm_bf16", spec["sources"][writer.MEASURED])
+        other = dict(part, meta=dict(part["meta"], gpu="NVIDIA H200"))
+        with self.assertRaises(writer.WriterError):
+            writer.merge_recordings([("whole.json", whole), ("h200.json", other)])
 
 
 if __name__ == "__main__":

@@ -34,6 +34,9 @@ def parse_args(argv):
     p.add_argument("--gpu-spec", default=None, metavar="ID|FILE",
                    help="the ScaleScope GPU spec whose datasheet peaks the speeds are divided by "
                         "(default: recognised from the device name)")
+    p.add_argument("--sections", default=None, metavar="LIST",
+                   help="only these sections, comma-separated (" + ", ".join(plans.SECTIONS) + "); copy and "
+                        "launch are always measured. writer.py merges such a recording with another of the same GPU")
     p.add_argument("--plan", action="store_true", help="print what would be measured, measure nothing")
     return p.parse_args(argv)
 
@@ -42,8 +45,17 @@ def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     args = parse_args(argv)
     chosen = plans.FULL if args.full else plans.QUICK
+    sections = None
+    if args.sections is not None:
+        sections = [name.strip() for name in args.sections.split(",") if name.strip()]
+        unknown = [name for name in sections if name not in plans.SECTIONS]
+        if unknown or not sections:
+            print(f"calibrate.py: --sections: expected names from {', '.join(plans.SECTIONS)}, found "
+                  f"{', '.join(unknown) or 'none'}", file=sys.stderr)
+            return 2
     if args.plan:
-        counts = chosen.timing_counts()
+        counts = {key: n for key, n in chosen.timing_counts().items()
+                  if sections is None or key in sections or key in plans.ALWAYS}
         for key, n in counts.items():
             print(f"{key:24s} {n:5d} timings")
         print(f"{'total':24s} {sum(counts.values()):5d} timings ({chosen.name})")
@@ -62,7 +74,7 @@ def main(argv=None) -> int:
         with open(recording_path[0], "w", encoding="utf-8") as f:
             json.dump(recording, f, indent=1)
 
-    recording = measure.measure(chosen, args.device, argv, progress, save)
+    recording = measure.measure(chosen, args.device, argv, progress, save, sections)
     save(recording)
     out = args.out or writer.default_file_name(recording["meta"])
     spec, unmapped = writer.write_spec(recording, gpu_spec=args.gpu_spec)

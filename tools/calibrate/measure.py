@@ -11,6 +11,7 @@ import time
 import measure_attention
 import measure_matmul
 import measure_memory
+from plan import ALWAYS
 from timing import METHOD, Timer
 
 UNITS = {"*_ms": "milliseconds per call", "GBps_*": "1e9 bytes per second", "bytes_*": "bytes",
@@ -53,8 +54,9 @@ def environment(torch, index: int, plan, argv) -> dict:
     }
 
 
-def measure(plan, device_index: int = 0, argv=(), progress=print, save=None) -> dict:
-    """The recording of `plan` on GPU `device_index`; save(recording) is called after each section."""
+def measure(plan, device_index: int = 0, argv=(), progress=print, save=None, sections=None) -> dict:
+    """The recording of `plan` on GPU `device_index`; save(recording) is called after each section.
+    `sections` (names of plan.SECTIONS), when given, limits it to those and copy and launch."""
     import torch
 
     torch.cuda.set_device(device_index)
@@ -67,7 +69,8 @@ def measure(plan, device_index: int = 0, argv=(), progress=print, save=None) -> 
     free, _ = torch.cuda.mem_get_info(device_index)
     timer = Timer(torch, plan.min_batch_ms, plan.batches, recording["meta"]["l2_bytes"], free)
 
-    sections = [
+    only = None if sections is None else set(sections) | set(ALWAYS)
+    steps = [
         ("copy", lambda: measure_memory.copy(torch, timer, plan, device, errors, progress)),
         ("launch", lambda: measure_memory.launch(torch, timer, device)),
         ("gemm_bf16", lambda: measure_matmul.gemm_bf16(torch, timer, device, plan.gemm_shapes(), errors, progress)),
@@ -82,9 +85,13 @@ def measure(plan, device_index: int = 0, argv=(), progress=print, save=None) -> 
         ("memory_bound", lambda: measure_memory.memory_bound(torch, timer, plan, device, errors, progress)),
     ]
     if measure_matmul.has_fp4(torch):
-        sections.insert(4, ("gemm_fp4_e2m1", lambda: measure_matmul.gemm_low_precision(
+        steps.insert(4, ("gemm_fp4_e2m1", lambda: measure_matmul.gemm_low_precision(
             torch, timer, device, plan.gemm_shapes(plan.fp8_min_m), "fp4", errors, progress)))
-    for key, run in sections:
+    if only is not None:
+        recording["meta"]["sections"] = [key for key, _ in steps if key in only]
+    for key, run in steps:
+        if only is not None and key not in only:
+            continue
         section_start = time.time()
         try:
             recording[key] = run()

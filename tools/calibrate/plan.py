@@ -16,6 +16,13 @@ def powers_of_two(first: int, last: int, step: int = 1) -> list[int]:
     return out
 
 
+# The recording's sections in the order calibrate.py measures them; copy and
+# launch (under a second together) are always measured.
+SECTIONS = ("copy", "launch", "gemm_bf16", "gemm_fp8_e4m3", "gemm_fp4_e2m1", "grouped_gemm_bf16", "attention_bf16",
+            "decode_attention_bf16", "moe_routing", "memory_bound")
+ALWAYS = ("copy", "launch")
+
+
 @dataclass
 class Plan:
     name: str

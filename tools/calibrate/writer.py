@@ -240,19 +240,55 @@ def write_spec(recording: dict, gpu_spec=None, specs_dir=reference.SPECS_DIR) ->
     return spec, notes + memory_map.unmapped(recording)
 
 
+def merge_recordings(named: list) -> dict:
+    """One recording from several [(file, recording)] of one GPU, e.g. a --quick run and a
+    --full --sections run: each section from the last file that holds it; the commands,
+    plans and dates of all of them in `meta`."""
+    first_file, merged = named[0]
+    merged = json.loads(json.dumps(merged))
+    gpu = merged.get("meta", {}).get("gpu")
+    for file, other in named[1:]:
+        other_gpu = other.get("meta", {}).get("gpu")
+        if other_gpu != gpu:
+            raise WriterError(f"{file} was measured on {other_gpu}, {first_file} on {gpu}: "
+                              "recordings of one GPU model only")
+        for key, value in other.items():
+            if key in ("meta", "units"):
+                continue
+            if key == "errors":
+                merged.setdefault("errors", []).extend(value)
+            elif value:
+                merged[key] = value
+    if len(named) > 1:
+        metas = [r.get("meta", {}) for _, r in named]
+        meta = merged.setdefault("meta", {})
+        meta["command"] = " and ".join(m.get("command", "?") for m in metas)
+        meta["plan"] = " + ".join(str(m.get("plan", "?")) for m in metas)
+        methods = list(dict.fromkeys(m.get("method", "") for m in metas))
+        meta["method"] = " / ".join(methods)
+        dates = sorted({m.get("date", "unknown date") for m in metas})
+        meta["date"] = dates[-1] if len(dates) == 1 else " and ".join(dates)
+    return merged
+
+
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="writer.py", description="A recording of calibrate.py as a ScaleScope "
+    p = argparse.ArgumentParser(prog="writer.py", description="Recordings of calibrate.py as a ScaleScope "
                                                               "compute-calibration spec.")
-    p.add_argument("recording")
+    p.add_argument("recording", nargs="+",
+                   help="one recording, or several of one GPU model (each section from the last that holds it)")
     p.add_argument("-o", "--out", default=None, metavar="FILE")
     p.add_argument("--gpu-spec", default=None, metavar="ID|FILE")
     args = p.parse_args(argv)
-    with open(args.recording, encoding="utf-8") as f:
-        recording = json.load(f)
+    named = []
+    for file in args.recording:
+        with open(file, encoding="utf-8") as f:
+            named.append((file, json.load(f)))
+    files = ", ".join(args.recording)
     try:
+        recording = merge_recordings(named)
         spec, unmapped = write_spec(recording, args.gpu_spec)
     except (WriterError, reference.ReferenceError, KeyError) as ex:
-        print(f"{args.recording}: {ex}", file=sys.stderr)
+        print(f"{files}: {ex}", file=sys.stderr)
         return 1
     out = args.out or default_file_name(recording.get("meta", {}))
     with open(out, "w", encoding="utf-8") as f:
