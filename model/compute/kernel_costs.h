@@ -87,9 +87,9 @@ public:
             gemm(a, pass, m, n, k);
             return false;
         }
+        const double flops = 2 * m * n * k;
+        const double bytes = (m * k + n * k) * m_inputBytes + m * n * kActivationBytes;
         if (m >= gemmSmallestMeasuredTokens(*m_setup.compute, m_setup.precision)) {
-            const double flops = 2 * m * n * k;
-            const double bytes = (m * k + n * k) * m_inputBytes + m * n * kActivationBytes;
             const double ratio = gemmSmallMRooflineRatio(*m_setup.compute, m_setup.precision, m, flops, bytes,
                                                          m_setup.gemmPeak, m_setup.hbm);
             if (ratio == 1.0) {
@@ -101,8 +101,6 @@ public:
             add(a, flops, bytes, Seconds{flops / (reference.si * e.fraction) * ratio}, e.source);
             return false;
         }
-        const double flops = 2 * m * n * k;
-        const double bytes = (m * k + n * k) * m_inputBytes + m * n * kActivationBytes;
         const Efficiency e = gemmEfficiency(*m_setup.compute, m_setup.precision, pass, m, n, k);
         const Efficiency bw = memoryBandwidthFraction(*m_setup.compute, copy);
         const Seconds t =

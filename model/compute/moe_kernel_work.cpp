@@ -96,6 +96,11 @@ MoeWork permutationWork(double tokens, double k, double hidden, bool fused) noex
     return w;
 }
 
+bool routerTopKMeasured(const KernelCosts& kc, const ComputeCalibration& c, MoeScoring scoring) noexcept
+{
+    return scoring == MoeScoring::Softmax && kc.measured() && memoryOpMeasured(c, MemoryOp::RouterTopK);
+}
+
 KernelCosts::Acc moePassCost(const KernelCosts& kc, const KernelPass& pass, const std::string& source, bool measuredPass)
 {
     KernelCosts::Acc a;

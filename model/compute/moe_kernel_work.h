@@ -60,6 +60,10 @@ struct MoeWork {
 // unfused (gather and scatter-add) or `fused` (Transformer Engine's kernels).
 [[nodiscard]] MoeWork permutationWork(double tokens, double k, double hidden, bool fused = false) noexcept;
 
+// Whether a router's scoring and top-k forward is the measured kernel:
+// softmax scoring, measured mode, and a router_top_k rate of the calibration's own.
+[[nodiscard]] bool routerTopKMeasured(const KernelCosts& kc, const ComputeCalibration& c, MoeScoring scoring) noexcept;
+
 // One pass of a MoE operation as memory-bound kernels, each part at its
 // operation's bandwidth. In measured mode it cites `source`, or, given
 // `measuredPass`, its first part's calibration source (a pass measured whole).

@@ -55,7 +55,8 @@ const std::array<Citation, 5>& citations() noexcept
          "true; Megatron-Core --moe-permute-fusion, Transformer Engine's moe_permute and moe_unpermute): dispatch builds "
          "one row-id map and reads and writes each routed row once; combine reads each token's top_k rows, weights them "
          "by their probabilities and writes the token's row once, with no atomics; the backward runs the mirror kernels "
-         "(and reads the routed rows again for the probabilities' gradient). Each kernel at the measured "
+         "(and reads the routed rows again for the probabilities' gradient). Serving passes take the same fused form "
+         "(TensorRT-LLM's expand and finalize MoE kernels, vLLM's fused MoE), forward only. Each kernel at the measured "
          "device-to-device copy bandwidth (memory_bandwidth/permute) plus the measured launch cost per kernel"},
     }};
     return table;

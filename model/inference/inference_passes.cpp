@@ -180,10 +180,9 @@ void addLayer(const ResolvedSystem& sys, const ParallelLayout& p, const Inferenc
         // Scoring and top-k, then the permutation as serving engines run it:
         // fused (TensorRT-LLM's expand and finalize kernels, vLLM's aligned
         // index map and sum): each routed row read and written once, no atomics.
-        const bool routerMeasured =
-            e.scoring == MoeScoring::Softmax && kc.measured() && memoryOpMeasured(sys.compute, MemoryOp::RouterTopK);
         const Acc router = moePassCost(kc, routerTopKWork(T, experts, k, e.scoring).forward,
-                                       modelSourceKey(ModelSource::MoeRouter), routerMeasured);
+                                       modelSourceKey(ModelSource::MoeRouter),
+                                       routerTopKMeasured(kc, sys.compute, e.scoring));
         if (router.kernels) b.t.add(kc.row(router, OpKind::RouterTopK, b.phase, scope, OpBound::Memory, count));
         const Acc permute = moePassCost(kc, permutationWork(T, k, h, /*fused=*/true).forward,
                                         modelSourceKey(ModelSource::MoePermuteFused));

@@ -19,7 +19,8 @@ constexpr std::array<const char*, kMemoryOpCount> kMemoryKeys{
 // The first of the optional memory operations: a calibration without them
 // costs them at memory_bandwidth/permute (the device copy) and its source.
 constexpr size_t kFirstOptionalMemoryOp = 10, kPermuteMemoryOp = 5;
-constexpr const char* kDecodeExtrapolation = "ScaleScope extrapolation:"; // core/row_provenance.h
+// The prefix that marks a source as an extrapolation (core/row_provenance.h kExtrapolationLabel).
+constexpr const char* kExtrapolationPrefix = "ScaleScope extrapolation:";
 constexpr std::array<const char*, 6> kScaleKeys{"gemm_bf16",         "gemm_fp8",           "gemm_fp4",
                                                 "attention_forward", "attention_backward", "memory"};
 
@@ -212,7 +213,7 @@ void readDecodeAttention(SpecReader& r, ComputeCalibration& c)
     };
     d.extrapolated = "decode-attention-extrapolated";
     c.sources[d.extrapolated] =
-        std::string(kDecodeExtrapolation) + " one-query attention outside the shapes of source " + d.source +
+        std::string(kExtrapolationPrefix) + " one-query attention outside the shapes of source " + d.source +
         " (head dim " + range(axes[0]) + ", KV length " + range(axes[1]) + " tokens, " + range(axes[2]) +
         " sequence × KV-head streams per GPU, " + std::to_string(heads / kvHeads) +
         " query heads per KV head, one query per sequence, 16-bit KV cache): the bandwidth of the nearest measured "
@@ -227,7 +228,7 @@ void labelGroupedLimits(ComputeCalibration& c)
     const std::string range = formatSignificant(std::exp2(axis.front()), 6) + "-" + formatSignificant(std::exp2(axis.back()), 6);
     c.groupedExtrapolated = "grouped-extrapolated";
     c.groupedLowPrecision = "grouped-low-precision";
-    c.sources[c.groupedExtrapolated] = "ScaleScope extrapolation: grouped GEMM at a token count per expert outside the measured " + range +
+    c.sources[c.groupedExtrapolated] = std::string(kExtrapolationPrefix) + " grouped GEMM at a token count per expert outside the measured " + range +
                             " (source " + c.groupedSource + "); the grouped/dense ratio of the nearest measured count is held";
     c.sources[c.groupedLowPrecision] = "ScaleScope assumption: no FP8 or FP4 grouped GEMM was measured; the BF16 grouped/dense ratio "
                             "(source " + c.groupedSource + ", " + range + " tokens per expert) is applied to that precision's "

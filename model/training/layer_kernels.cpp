@@ -184,10 +184,9 @@ void layerKernels(const EvaluationContext& ctx, const ParallelLayout& p, const K
         constexpr double balance = 1;
         addLinear(kc, t, OpKind::Router, scope, layers, {{Tsp, experts, h}}, full);
         // Softmax scoring and top-k as measured: the forward cites the measurement.
-        const bool routerMeasured = moeSpec.scoring == MoeScoring::Softmax && kc.measured() &&
-                                    memoryOpMeasured(ctx.compute, MemoryOp::RouterTopK);
         addMoeWorkRows(kc, t, OpKind::RouterTopK, routerTopKWork(Tsp, experts, k, moeSpec.scoring),
-                       modelSourceKey(ModelSource::MoeRouter), scope, layers, routerMeasured);
+                       modelSourceKey(ModelSource::MoeRouter), scope, layers,
+                       routerTopKMeasured(kc, ctx.compute, moeSpec.scoring));
         addMoeWorkRows(kc, t, OpKind::RouterBalancing, routerBalancingWork(Tsp, experts, k, balancing),
                        modelSourceKey(ModelSource::MoeBalancing), scope, layers);
         const bool fusedPermute = ctx.scenario.training.moePermuteFusion;
