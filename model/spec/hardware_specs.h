@@ -166,6 +166,11 @@ struct CalibrationSpec {
     // (0.102 = 10.2 %), measured together with overlapComputeSlowdown; 0 when
     // the document does not say.
     Sourced<double> overlapSequentialPenalty;
+    // The most compute beside overlapped collectives was measured slowed
+    // (0.400 = 40.0 %, with overlapComputeSlowdown): the bound of what
+    // contention may add to the compute of a micro-batch's passes; 0 when the
+    // document does not say (no bound).
+    Sourced<double> overlapComputeSlowdownMax;
 };
 
 } // namespace scalescope

@@ -282,6 +282,7 @@ CalibrationSpec readCalibrationSpec(SpecReader& r)
     c.dpBucketParamsPerRank = r.count("/dp_bucket_params_per_rank");
     if (auto slowdown = r.optCount("/overlap_compute_slowdown")) c.overlapComputeSlowdown = *slowdown;
     if (auto penalty = r.optCount("/overlap_sequential_penalty")) c.overlapSequentialPenalty = *penalty;
+    if (auto most = r.optCount("/overlap_compute_slowdown_max")) c.overlapComputeSlowdownMax = *most;
     return c;
 }
 

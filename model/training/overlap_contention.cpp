@@ -1,5 +1,8 @@
 #include "model/training/overlap_contention.h"
 
+#include <algorithm>
+#include <limits>
+
 namespace scalescope {
 
 namespace {
@@ -37,9 +40,27 @@ void addLayerContention(const EvaluationContext& ctx, OperationTable& t) noexcep
     }
 }
 
+Seconds contentionBudget(const CalibrationSpec& c, const OperationTable& t) noexcept
+{
+    const double most = c.overlapComputeSlowdownMax.value;
+    if (most <= 0) return Seconds{std::numeric_limits<double>::infinity()};
+    Seconds compute{}, charged{};
+    for (Phase ph : {Phase::Forward, Phase::Backward, Phase::Recompute}) compute += t.streamTotal(OpStream::Compute, ph);
+    for (const OpRow& r : t)
+        if (r.op == OpKind::OverlapContention) charged += r.total();
+    return std::max(Seconds{}, (compute - charged) * most - charged);
+}
+
 void addDataParallelContention(const EvaluationContext& ctx, OperationTable& t, Seconds hiddenPerMicrobatch) noexcept
 {
-    addContention(ctx, t, Phase::Backward, hiddenPerMicrobatch, sideStreamContentionRate(ctx.calibration));
+    const ContentionRate r = sideStreamContentionRate(ctx.calibration);
+    if (r.rate <= 0) return;
+    // The charge is rate × hidden time up to the bound: as if less of the
+    // traffic slowed the passes, so the row's time stays hidden × its rate.
+    const Seconds budget = contentionBudget(ctx.calibration, t);
+    const Seconds hidden = std::min(hiddenPerMicrobatch, budget / r.rate);
+    const bool bounded = hidden.si < hiddenPerMicrobatch.si;
+    addContention(ctx, t, Phase::Backward, hidden, bounded ? ContentionRate{r.rate, &ctx.calibration.overlapComputeSlowdownMax.source} : r);
 }
 
 } // namespace scalescope

@@ -13,6 +13,10 @@
 //   slowed by s beside communication M, and C + M = (1 + p)(1 + s) C: so
 //   M / C = 0.310, and each hidden second cost s / (M / C) seconds of compute.
 //   Without p the data-parallel rate is s as well.
+// Both together add at most overlap_compute_slowdown_max (0.400, the largest
+// slowdown Lee et al. measured) of a micro-batch's compute: past M/C = 0.310
+// the per-second rate would charge more than slowing every pass over its
+// whole length does.
 
 #include "model/spec/hardware_specs.h"
 #include "model/training/evaluation_context.h"
@@ -32,7 +36,12 @@ struct ContentionRate {
 
 // One row per phase for the TP, CP and EP time hidden in the table's rows.
 void addLayerContention(const EvaluationContext& ctx, OperationTable& t) noexcept;
-// One backward row for the data-parallel time hidden per micro-batch.
+// What contention may still add to a micro-batch: overlap_compute_slowdown_max
+// of its passes' compute less the contention already charged (infinite
+// without the bound).
+[[nodiscard]] Seconds contentionBudget(const CalibrationSpec& c, const OperationTable& t) noexcept;
+// One backward row for the data-parallel time hidden per micro-batch, within
+// the budget.
 void addDataParallelContention(const EvaluationContext& ctx, OperationTable& t, Seconds hiddenPerMicrobatch) noexcept;
 
 } // namespace scalescope

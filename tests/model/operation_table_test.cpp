@@ -2,6 +2,8 @@
 
 #include "model_test_support.h"
 
+#include <cmath>
+
 #include "model/training/overlap_contention.h"
 #include "model/training/operation_breakdown.h"
 
@@ -288,6 +290,42 @@ TEST_CASE("Overlap contention: compute beside hidden TP/CP/EP time takes 18.9 % 
     // The pure roofline has no contention.
     s.efficiency = EfficiencyMode::Theoretical;
     for (const OpRow& r : evaluate(contextFor(s)).ops) CHECK(r.op != OpKind::OverlapContention);
+}
+
+TEST_CASE("Overlap contention is bounded by the largest slowdown Lee et al. 2025 measured, 40.0 % of a micro-batch's compute (arXiv 2507.03114)", "[ops]")
+{
+    // ZeRO-3 over 256 GPUs with one short sequence per micro-batch: the parameter gathers and gradient
+    // reduce-scatters hidden beside each micro-batch far exceed the 0.310 s per compute second of the
+    // measured overlaps, so 0.609 s per hidden second would slow the passes by more than their length allows.
+    Scenario s = makeScenario("dgx-h100-superpod", 256, "llama3-70b", 1, 1, 256, 256, 2048);
+    s.training.zeroStage = 3;
+    s.efficiency = EfficiencyMode::Measured;
+    const EvaluationContext ctx = contextFor(s);
+    REQUIRE(ctx.calibration.overlapComputeSlowdownMax.value == Approx(0.400).epsilon(1e-12));
+    const Evaluation e = evaluate(ctx);
+    REQUIRE(e.ok);
+    Seconds compute{}, charged{};
+    const OpRow* dataParallel = nullptr;
+    for (const OpRow& r : e.ops) {
+        if (r.phase != Phase::Forward && r.phase != Phase::Backward && r.phase != Phase::Recompute) continue;
+        if (r.op == OpKind::OverlapContention) {
+            charged += r.total();
+            if (r.source == &ctx.calibration.overlapComputeSlowdownMax.source) dataParallel = &r;
+        } else if (r.stream == OpStream::Compute) {
+            compute += r.total();
+        }
+    }
+    const AxisComm& dp = e.axis(CommAxis::Dp);
+    const double rate = sideStreamContentionRate(ctx.calibration).rate;
+    // The unbounded charge would exceed the bound; the bounded one meets it exactly and names its source.
+    REQUIRE(rate * ((dp.time - dp.exposed) / e.microbatches).si > 0.400 * compute.si);
+    REQUIRE(dataParallel != nullptr);
+    CHECK(charged.si == Approx(0.400 * compute.si).epsilon(1e-9));
+    CHECK(contentionBudget(ctx.calibration, e.ops).si == Approx(0).margin(1e-12));
+    // Without the key there is no bound.
+    CalibrationSpec unbounded = ctx.calibration;
+    unbounded.overlapComputeSlowdownMax.value = 0;
+    CHECK(std::isinf(contentionBudget(unbounded, e.ops).si));
 }
 
 TEST_CASE("FP8 on Hopper: the backward casts add transposed copies for the TN-only weight-gradient GEMM (compute-hopper fp8_operand_layout)", "[ops]")
