@@ -2,10 +2,10 @@
 
 #include "model_test_support.h"
 
-#include <cmath>
-
 #include "model/training/overlap_contention.h"
 #include "model/training/operation_breakdown.h"
+
+#include <cmath>
 
 using namespace scalescope;
 using namespace scalescope::testing;
