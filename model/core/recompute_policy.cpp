@@ -15,9 +15,14 @@ namespace {
 // recomputedShare given the full-recompute share.
 double shareOf(const TrainingSettings& t, double full, RecomputedWork w) noexcept
 {
-    if (w == RecomputedWork::Norm || w == RecomputedWork::Activation) {
-        const bool module = w == RecomputedWork::Norm ? t.recomputeModules.norm : t.recomputeModules.swiglu;
-        return module ? 1.0 : shareOf(t, full, RecomputedWork::MemoryBound);
+    const RecomputeModules& modules = t.recomputeModules;
+    switch (w) {
+    case RecomputedWork::Norm: return modules.norm ? 1.0 : shareOf(t, full, RecomputedWork::MemoryBound);
+    case RecomputedWork::Activation: return modules.swiglu ? 1.0 : shareOf(t, full, RecomputedWork::MemoryBound);
+    case RecomputedWork::MoeMatmuls: return modules.moe ? 1.0 : shareOf(t, full, RecomputedWork::Matmuls);
+    case RecomputedWork::MoeMemoryBound: return modules.moe ? 1.0 : shareOf(t, full, RecomputedWork::MemoryBound);
+    case RecomputedWork::MoeActivation: return modules.moe ? 1.0 : shareOf(t, full, RecomputedWork::Activation);
+    default: break;
     }
     switch (t.recompute) {
     case Recompute::None: return 0;

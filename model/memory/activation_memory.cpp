@@ -77,7 +77,14 @@ double layerActivationBytesPerToken(const ModelSpec& m, int seqLen, bool moeLaye
     if (o.recompute == Recompute::None && !o.fusedAttention) attention += 5 * a * s;
 
     double mlp = 2 * h + h; // norm input, dropout mask
-    if (moeLayer && m.moe) {
+    if (moeLayer && m.moe && o.modules.moe) {
+        // The MoE block checkpointed whole (Megatron-Core moe_layer.py:
+        // tensor_parallel.checkpoint / te_checkpoint of custom_forward saves
+        // only its hidden_states input, 16-bit): the pre-MLP norm's output,
+        // whose storage `norm` frees as well (transformer_layer.py:
+        // pre_mlp_norm_checkpoint.discard_output_and_register_recompute).
+        if (!o.modules.norm) mlp += 2 * h;
+    } else if (moeLayer && m.moe) {
         const MoeSpec& e = *m.moe;
         const double f = e.expertFfn.value;
         mlp += e.topK.value * mlpCopyBytes(m, f, false, o, linearIn);         // dispatched copies

@@ -23,6 +23,10 @@
 // SwiGLU inputs are cached in FP8 too and its output is recomputed (§3.3.3).
 // `norm` drops the norm outputs (QKV and FC1 inputs, recomputed from the
 // stored norm inputs) and `mla-up-proj` the up-projected Q, K, V (§3.2.3).
+// `moe` keeps of a MoE layer's MLP block only its input, the pre-MLP norm's
+// 16-bit output (none with `norm`): router logits, dispatched copies and
+// shared experts are recomputed (Megatron-Core --recompute-modules moe);
+// the step adds one MoE block's activations for the block being recomputed.
 
 #include "model/spec/model_spec.h"
 #include "model/spec/scenario.h"

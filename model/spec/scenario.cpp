@@ -163,11 +163,12 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
             if (key == "norm") t.recomputeModules.norm = true;
             else if (key == "mla-up-proj") t.recomputeModules.mlaUpProj = true;
             else if (key == "swiglu") t.recomputeModules.swiglu = true;
+            else if (key == "moe") t.recomputeModules.moe = true;
             else ok = false;
         }
         if (!ok)
             r.error("/training/recompute_modules",
-                    "expected a list of \"norm\", \"mla-up-proj\" and \"swiglu\", found " + modules->dump());
+                    "expected a list of \"norm\", \"mla-up-proj\", \"swiglu\" and \"moe\", found " + modules->dump());
     }
 
     t.recomputeLayers = static_cast<int>(r.whole("/training/recompute_layers", 0, 1));

@@ -50,9 +50,12 @@ enum class MoeBalancing { AuxiliaryLoss, LossFree };
 
 // Activations recomputed in backward on top of `recompute` (DeepSeek-V3
 // report §3.2.3 and §3.3.3): RMSNorm/LayerNorm outputs, the MLA
-// up-projections (Q, K, V from the stored latents), the SwiGLU output.
+// up-projections (Q, K, V from the stored latents), the SwiGLU output; and
+// `moe`, the whole MoE block checkpointed from its input (Megatron-Core
+// --recompute-modules moe, moe_layer.py: router, dispatch, shared and routed
+// experts, combine; the pre-MLP norm is not part of it).
 struct RecomputeModules {
-    bool norm = false, mlaUpProj = false, swiglu = false;
+    bool norm = false, mlaUpProj = false, swiglu = false, moe = false;
     bool operator==(const RecomputeModules&) const = default;
 };
 
@@ -115,7 +118,7 @@ struct TrainingSettings {
     Zero3Style zero3Style = Zero3Style::DeepSpeed;        // "zero3_style": "deepspeed" (default) | "fsdp"
     CrossEntropyKernel crossEntropy = CrossEntropyKernel::Fused; // "cross_entropy": "fused" (default) | "eager"
     MoeDispatcher moeDispatcher = MoeDispatcher::AllToAll;       // "moe_dispatcher": "alltoall" (default) | "deepep" | "deepep-fp8"
-    RecomputeModules recomputeModules;                    // "recompute_modules": ["norm", "mla-up-proj", "swiglu"]
+    RecomputeModules recomputeModules;                    // "recompute_modules": ["norm", "mla-up-proj", "swiglu", "moe"]
     // With recompute "full": how many layers of each pipeline stage recompute
     // (Megatron-LM --recompute-method block --recompute-num-layers N; the
     // others store their activations); 0 = every layer.

@@ -49,11 +49,12 @@ json scenarioToJson(const Scenario& s)
     if (s.training.mtpLayers > 0) j["training"]["mtp_layers"] = s.training.mtpLayers;
     if (!s.training.attentionKernel.empty()) j["training"]["attention_kernel"] = s.training.attentionKernel;
     const RecomputeModules& rm = s.training.recomputeModules;
-    if (rm.norm || rm.mlaUpProj || rm.swiglu) {
+    if (rm.norm || rm.mlaUpProj || rm.swiglu || rm.moe) {
         json modules = json::array();
         if (rm.norm) modules.push_back("norm");
         if (rm.mlaUpProj) modules.push_back("mla-up-proj");
         if (rm.swiglu) modules.push_back("swiglu");
+        if (rm.moe) modules.push_back("moe");
         j["training"]["recompute_modules"] = modules;
     }
     const ParallelLayout& p = s.parallel;

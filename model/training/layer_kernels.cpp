@@ -25,9 +25,39 @@ KernelSetup trainingKernelSetup(const EvaluationContext& ctx) noexcept
             ctx.attentionKernel};
 }
 
+namespace {
+
+// Rows of the MoE block a MoE layer runs after its pre-MLP norm (Megatron-Core
+// moe_layer.py custom_forward): router, top-k, balancing, permutation, routed
+// experts and their wait, and the shared experts (MlpUp, MlpDown) with the
+// activation of both. The layer's FP8 casts stay one memory-bound row.
+bool inMoeBlock(const OpRow& r) noexcept
+{
+    switch (r.op) {
+    case OpKind::Router:
+    case OpKind::RouterTopK:
+    case OpKind::RouterBalancing:
+    case OpKind::Permute:
+    case OpKind::PermuteFused:
+    case OpKind::ExpertGemms:
+    case OpKind::MoeImbalance: return true;
+    case OpKind::MlpUp:
+    case OpKind::MlpDown:
+    case OpKind::Activation: return r.scope == OpScope::MoeLayer;
+    default: return false;
+    }
+}
+
+} // namespace
+
 RecomputedWork recomputedWork(const OpRow& r) noexcept
 {
-    if (r.bound == OpBound::Gemm || r.bound == OpBound::GroupedGemm) return RecomputedWork::Matmuls;
+    const bool gemm = r.bound == OpBound::Gemm || r.bound == OpBound::GroupedGemm;
+    if (inMoeBlock(r))
+        return gemm ? RecomputedWork::MoeMatmuls
+             : r.op == OpKind::Activation ? RecomputedWork::MoeActivation
+                                          : RecomputedWork::MoeMemoryBound;
+    if (gemm) return RecomputedWork::Matmuls;
     if (r.bound == OpBound::Attention || r.op == OpKind::CpMerge) return RecomputedWork::Attention;
     if (r.op == OpKind::AttentionNorm || r.op == OpKind::MlpNorm) return RecomputedWork::Norm;
     return r.op == OpKind::Activation ? RecomputedWork::Activation : RecomputedWork::MemoryBound;

@@ -96,7 +96,13 @@ struct LayerKernels {
     [[nodiscard]] const Stacked& stacked(double layers, const Shares& share) const noexcept;
 
 private:
-    mutable Shares m_share{-1, -1, -1, -1, -1};
+    mutable Shares m_share = unset();
+    static constexpr Shares unset() noexcept
+    {
+        Shares s{};
+        s.fill(-1);
+        return s;
+    }
     mutable double m_layers = -1;
     mutable Stacked m_stacked;
 };

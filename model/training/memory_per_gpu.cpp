@@ -118,6 +118,14 @@ MemoryPerGpu memoryPerGpu(const EvaluationContext& ctx, const ParallelLayout& p,
         } else {
             bytes.layers = tokens * stageLayers * perBlock(o, b);
         }
+        if (o.modules.moe && mc.moeLayers > 0) {
+            // recompute_modules moe: one MoE block's activations live again
+            // while it is recomputed in backward.
+            ActivationOptions stored = o;
+            stored.modules.moe = false;
+            const double block = layerActivationBytesPerToken(m, seq, true, stored) - layerActivationBytesPerToken(m, seq, true, o);
+            bytes.workingSet = std::max(bytes.workingSet, tokens * block);
+        }
         return bytes;
     };
     // The first stage holds ceil(layers / pp) of the model's layers; the last

@@ -50,7 +50,8 @@ void addExpertTpCommunication(const EvaluationContext& ctx, const ParallelLayout
     const double tokens = g.tokens * p.etp / p.tp * m.moe->topK.value;
     const Bytes routed{tokens * m.hidden.value * kActivationBytes};
     const CollectiveCost& ag = comm.run(CollectiveKind::AllGather, routed, g.groups().etp);
-    const double matmuls = g.recomputed[static_cast<size_t>(RecomputedWork::Matmuls)];
+    // Recomputed with the expert GEMMs they feed (recompute_modules "moe": the whole block).
+    const double matmuls = g.recomputed[static_cast<size_t>(RecomputedWork::MoeMatmuls)];
     for (Phase ph : {Phase::Forward, Phase::Backward, Phase::Recompute}) {
         const double share = ph == Phase::Recompute ? matmuls : 1.0;
         if (share == 0) continue;
@@ -99,10 +100,14 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
     const Phase passes[] = {Phase::Forward, Phase::Backward, Phase::Recompute};
     // The share of the layers that run a pass's layer-wide collectives: a
     // recompute gathers again the inputs of the matmuls it repeats (TP, EP)
-    // and reruns the ring with the attention it repeats (CP).
+    // and reruns the ring with the attention it repeats (CP). In a MoE layer
+    // the MLP's collectives and the EP exchange belong to the MoE block, which
+    // recompute_modules "moe" recomputes whole.
     const double matmuls = g.recomputed[static_cast<size_t>(RecomputedWork::Matmuls)];
+    const double moeMatmuls = moe ? g.recomputed[static_cast<size_t>(RecomputedWork::MoeMatmuls)] : matmuls;
     const double attentionShare = g.recomputed[static_cast<size_t>(RecomputedWork::Attention)];
     auto rowsOf = [&](Phase ph) { return ph == Phase::Recompute ? matmuls : 1.0; };
+    auto mlpRowsOf = [&](Phase ph) { return ph == Phase::Recompute ? moeMatmuls : 1.0; };
 
     if (p.tp > 1) {
         // Sequence parallelism: per layer and pass, an AllGather before the QKV
@@ -134,21 +139,31 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
         const bool expertsOwnGroup = moe && p.folded() && m.moe;
         const bool mlpOnTp = !expertsOwnGroup || m.moe->sharedExperts.value > 0;
         for (Phase ph : passes) {
-            if (rowsOf(ph) == 0) continue;
+            const double attentionRows = rowsOf(ph), mlpRows = mlpOnTp ? mlpRowsOf(ph) : attentionRows;
+            if (attentionRows == 0 && mlpRows == 0) continue;
             // Expert GEMMs count as the MLP's, split up / down by their widths.
             const TpPartnerGemms& layer = tpPartners[static_cast<size_t>(ph)];
             const Seconds experts = expertsOwnGroup ? Seconds{} : layer.experts;
             const TpPartnerGemms gemm{layer.qkv, layer.out, layer.up + experts * upShare, layer.down + experts * (1 - upShare), {}};
-            double calls = mlpOnTp ? 4 : 2;
-            Seconds hidden = chunk(gemm.qkv) + chunk(gemm.out) + (mlpOnTp ? chunk(gemm.up) + chunk(gemm.down) : Seconds{});
+            // The attention block's collectives and the MLP's, each with the GEMMs they hide behind.
+            double calls = 2;
+            Seconds hidden = chunk(gemm.qkv) + chunk(gemm.out), mlpHidden = chunk(gemm.up) + chunk(gemm.down);
             if (ph == Phase::Backward && sequenceParallel) {
                 // Data and weight gradients take half of a backward GEMM row each.
-                calls = mlpOnTp ? 6 : 3;
-                hidden = chunk(gemm.out / 2) + bulk(gemm.qkv / 2) * 2.0 +
-                         (mlpOnTp ? chunk(gemm.down / 2) + bulk(gemm.up / 2) * 2.0 : Seconds{});
+                calls = 3;
+                hidden = chunk(gemm.out / 2) + bulk(gemm.qkv / 2) * 2.0;
+                mlpHidden = chunk(gemm.down / 2) + bulk(gemm.up / 2) * 2.0;
             }
-            t.add(commRow(comm, ag, OpKind::TpCollective, ph, OpStream::Tp, scope, layers * rowsOf(ph), activation * calls,
-                          c * calls, hidden));
+            auto add = [&](double rows, double n, Seconds hiddenTime) {
+                if (rows > 0)
+                    t.add(commRow(comm, ag, OpKind::TpCollective, ph, OpStream::Tp, scope, layers * rows, activation * n, c * n, hiddenTime));
+            };
+            if (!mlpOnTp) add(attentionRows, calls, hidden);
+            else if (mlpRows == attentionRows) add(attentionRows, 2 * calls, hidden + mlpHidden);
+            else {
+                add(attentionRows, calls, hidden);
+                add(mlpRows, calls, mlpHidden);
+            }
         }
         AxisComm& a = e.axis(CommAxis::Tp);
         a.tier = std::max(a.tier, ag.spannedTier);
@@ -232,15 +247,15 @@ void addLayerCommunication(const EvaluationContext& ctx, const ParallelLayout& p
         const Seconds backwardCompute = perLayer(t, scope, Phase::Backward, layers, kAllCompute) +
                                         perLayer(t, scope, Phase::Recompute, layers, kAllCompute);
         for (Phase ph : passes) {
-            if (rowsOf(ph) == 0) continue;
+            if (mlpRowsOf(ph) == 0) continue;
             const Seconds window = ph == Phase::Forward ? backwardCompute : forwardCompute;
-            const double calls = ph == Phase::Forward ? 2 : 2 + 2 * matmuls; // sharing the window
+            const double calls = ph == Phase::Forward ? 2 : 2 + 2 * moeMatmuls; // sharing the window
             const TpPartnerGemms& shared = tpPartners[static_cast<size_t>(ph)];
             for (const auto& [op, x] : {std::pair{OpKind::EpDispatch, &dispatch}, std::pair{OpKind::EpCombine, &combine}}) {
                 Seconds hidden = o.ep == EpOverlap::None ? Seconds{} : std::min(x->time, window / calls) * steady;
                 // overlap.moe_shared_expert: the shared experts' up (down) projection beside the dispatch (combine).
                 if (o.moeSharedExpert) hidden = std::min(x->time, hidden + (op == OpKind::EpDispatch ? shared.up : shared.down));
-                t.add(commRow(x->efficiency, x->source, op, ph, OpStream::Ep, scope, layers * rowsOf(ph), x->bytes, x->time,
+                t.add(commRow(x->efficiency, x->source, op, ph, OpStream::Ep, scope, layers * mlpRowsOf(ph), x->bytes, x->time,
                               hidden));
             }
         }

@@ -168,7 +168,7 @@ TEST_CASE(
     t.fp32MainGrads = false;
     t.optimizerState = OptimizerState::Bf16Moments;
     t.moeBalancing = MoeBalancing::LossFree;
-    t.recomputeModules = {true, true, true};
+    t.recomputeModules = {true, true, true, true};
     t.tokensTotal = 1e12;
     t.zeroStage = 3;
     t.zero3Style = Zero3Style::Fsdp;
@@ -184,6 +184,11 @@ TEST_CASE(
         UNSCOPED_INFO(e.text());
     REQUIRE(everyBack);
     CHECK(errors.empty());
+    CHECK(everyBack->training.recomputeModules == t.recomputeModules);
+    CHECK(full["training"]["recompute_modules"] == nlohmann::json::array({"norm", "mla-up-proj", "swiglu", "moe"}));
+    nlohmann::json badModule = full;
+    badModule["training"]["recompute_modules"] = nlohmann::json::array({"norm", "moe_act"});
+    CHECK(scenarioErrorPaths(badModule) == std::vector<std::string>{"/training/recompute_modules"});
     CHECK(everyBack->training.zero3Style == Zero3Style::Fsdp);
     CHECK(everyBack->training.crossEntropy == CrossEntropyKernel::Eager);
     nlohmann::json badStyle = full;
