@@ -9,6 +9,7 @@
 #include "model/compute/forced_routing_imbalance.h"
 #include "model/compute/moe_kernel_work.h"
 #include "model/core/model_citations.h"
+#include "model/training/evaluation_json.h"
 
 #include <cmath>
 
@@ -85,6 +86,11 @@ TEST_CASE("moe_imbalance under forced routing: the DeepSeek-V3 preset at EP 64 (
         CHECK(extra->efficiency == Approx(1 / factor).epsilon(1e-12));
         CHECK(*extra->source == "moe-forced-balance");
     }
+    // evaluate's JSON names the setting and the factor its rows charge.
+    const nlohmann::json j = evaluationToJson(ctx, e)["moe_balancing"];
+    CHECK(j["setting"] == "forced");
+    CHECK(j["max_over_mean"].get<double>() == Approx(factor).epsilon(1e-12));
+    CHECK(j["source"] == "moe-forced-balance");
     // Against the measured loss-free 1.04 of the preset itself, forced routing waits less.
     const Evaluation lossFree = evaluate(contextFor(presetScenario("deepseek-v3-2048-h800")));
     CHECK(findRow(e, OpKind::MoeImbalance, Phase::Forward)->time.si <
