@@ -132,6 +132,7 @@ struct Factor {
 
 // Busiest expert's tokens over the mean, for a router balanced by an
 // auxiliary loss or by bias adjustment (DeepSeek-V3). 1 when uncalibrated.
+// Forced routing has no measured factor: forced_routing_imbalance.h derives it.
 [[nodiscard]] Factor moeLoadImbalance(const ComputeCalibration& c, MoeBalancing balancing) noexcept;
 
 } // namespace scalescope

@@ -49,9 +49,14 @@ MoeWork routerBalancingWork(double tokens, double experts, double k, MoeBalancin
 {
     const double scores = tokens * experts, picked = tokens * k;
     MoeWork w;
+    // Forced routing: the fp32 logits cloned (read, written) and refilled
+    // with normal draws (written); the backward passes the gradient through.
+    if (balancing == MoeBalancing::Forced) w.forward.add(MemoryOp::Permute, 3 * scores * kScoreBytes, 2);
     // Histogram of the T·k expert ids into E counts.
     w.forward.add(MemoryOp::Permute, picked * kIndexBytes + experts * kScoreBytes, 1);
-    if (balancing == MoeBalancing::AuxiliaryLoss) {
+    // The auxiliary loss: its own router's, and forced routing's (Megatron
+    // computes it from the random scores when the coefficient is non-zero).
+    if (balancing != MoeBalancing::LossFree) {
         // The scores' mean per expert (a reduction over tokens) and the loss
         // (E-long products and a sum); backward adds the loss gradient, one
         // value per expert, into the T x E scores' gradient (read and write).

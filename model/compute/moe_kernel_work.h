@@ -8,7 +8,8 @@
 // T the tokens a GPU permutes, E experts, k routed per token, h hidden:
 //   router_top_k      scoring and top-k over the T' x E fp32 scores
 //   router_balancing  per-expert counts of the T'·k ids; auxiliary loss: the
-//                     scores' mean per expert and the loss, its gradient back
+//                     scores' mean per expert and the loss, its gradient back;
+//                     forced routing: the random logits, then the auxiliary loss
 //   permute           unfused (training.moe_permute_fusion false): dispatch
 //                     sorts the T·k ids, builds the indices, gathers T·k rows
 //                     of h; combine zero-fills and scatter-adds them back
@@ -54,7 +55,8 @@ struct MoeWork {
 // Scoring (softmax, or sigmoid with bias-adjusted selection and normalised
 // top-k weights) and top-k of `tokens` over `experts`, top `k`.
 [[nodiscard]] MoeWork routerTopKWork(double tokens, double experts, double k, MoeScoring scoring) noexcept;
-// The balancing work: counts per expert, and the auxiliary loss when the router has one.
+// The balancing work: counts per expert, the auxiliary loss when the router
+// has one (forced routing keeps it), and forced routing's random logits.
 [[nodiscard]] MoeWork routerBalancingWork(double tokens, double experts, double k, MoeBalancing balancing) noexcept;
 // Dispatch and combine of `tokens` × `k` rows of `hidden` 16-bit elements,
 // unfused (gather and scatter-add) or `fused` (Transformer Engine's kernels).

@@ -11,9 +11,9 @@ struct Citation {
     std::string_view text;
 };
 
-const std::array<Citation, 5>& citations() noexcept
+const std::array<Citation, 6>& citations() noexcept
 {
-    static const std::array<Citation, 5> table{{
+    static const std::array<Citation, 6> table{{
         {"moe-router",
          "Softmax scoring and top-k: measured (compute calibration memory_bandwidth/router_top_k; on Hopper "
          "torch.topk(torch.softmax(logits)) over fp32 logits, 8,192-16,384 tokens x 64-256 experts, top-8, CUDA-graph "
@@ -29,8 +29,13 @@ const std::array<Citation, 5>& citations() noexcept
          "Megatron-Core's switch_load_balancing_loss_func and torchtitan compute it): a histogram of the tokens x top_k "
          "expert ids, the mean over tokens of the tokens x experts fp32 scores and the loss (forward), and the loss "
          "gradient added into the scores' gradient (backward). Auxiliary-loss-free (DeepSeek-V3 report section 2.1.2): "
-         "the histogram whose counts the once-per-step bias update reads. Memory-bound at the measured device-to-device "
-         "copy bandwidth (memory_bandwidth/permute), plus the measured launch cost per kernel"},
+         "the histogram whose counts the once-per-step bias update reads. Forced uniform routing (Megatron-Core "
+         "--moe-router-force-load-balancing, megatron/core/transformer/moe/router.py TopKRouter.forward and moe_utils.py "
+         "RandomSTE): the logits cloned and refilled with standard normal draws (forward; the backward passes the "
+         "gradient straight through), then the auxiliary loss as above, which routing() still computes from the random "
+         "scores whenever the router's auxiliary-loss coefficient is non-zero (the Megatron recipes that force balance "
+         "keep theirs: Qwen3 aux_loss 1e-3, DeepSeek-V3 seq_aux_loss 1e-4). Memory-bound at the measured "
+         "device-to-device copy bandwidth (memory_bandwidth/permute), plus the measured launch cost per kernel"},
         {"moe-permute",
          "Unfused permutation (training.moe_permute_fusion false; Megatron-Core's default, torchtitan): dispatch sorts "
          "the tokens x top_k expert ids and builds the gather indices (argsort, index expansion), gathers the rows of "
@@ -58,6 +63,16 @@ const std::array<Citation, 5>& citations() noexcept
          "(and reads the routed rows again for the probabilities' gradient). Serving passes take the same fused form "
          "(TensorRT-LLM's expand and finalize MoE kernels, vLLM's fused MoE), forward only. Each kernel at the measured "
          "device-to-device copy bandwidth (memory_bandwidth/permute) plus the measured launch cost per kernel"},
+        {"moe-forced-balance",
+         "Forced uniform routing (training.moe_balancing forced; Megatron-Core --moe-router-force-load-balancing, "
+         "'for benchmark': random normal logits, so each routed row picks its experts as independent uniform draws): "
+         "every EP rank holds experts / EP experts and its grouped GEMMs run all their rows, so the busiest rank's rows "
+         "set the expert time. M. Raab and A. Steger, 'Balls into Bins - A Simple and Tight Analysis', RANDOM 1998, "
+         "LNCS 1518, pp. 159-170, Theorem 1: m balls thrown uniformly into n bins with m >> n ln n fill the fullest bin "
+         "to m/n + sqrt(2 (m/n) ln n) (1 + o(1)) with high probability; here m/n = the rows routed to one rank in a "
+         "micro-batch (tokens x top-k) and n = EP, so the busiest rank runs 1 + sqrt(2 ln(EP) / (m/n)) times the mean. "
+         "At finite n the leading term is an upper bound on the expected maximum of n normal loads (sqrt(2 ln n) "
+         "standard deviations), and a token's top-k experts are distinct, which narrows the spread a little more"},
     }};
     return table;
 }

@@ -120,9 +120,9 @@ std::optional<Scenario> parseScenario(const json& doc, const std::string& file, 
     if (auto rc = recomputeFromKey(recompute)) t.recompute = *rc;
     else r.error("/training/recompute", "expected \"none\", \"selective\", \"full\" or \"per-op\", found \"" + recompute + "\"");
     t.tokensTotal = r.number("/training/tokens_total", 0, 0);
-    const std::string balancing = r.text("/training/moe_balancing", "aux-loss");
-    if (balancing == "loss-free") t.moeBalancing = MoeBalancing::LossFree;
-    else if (balancing != "aux-loss") r.error("/training/moe_balancing", "expected \"aux-loss\" or \"loss-free\", found \"" + balancing + "\"");
+    const std::string balancing = r.text("/training/moe_balancing", std::string(moeBalancingKey(t.moeBalancing)));
+    if (const auto b = moeBalancingFromKey(balancing)) t.moeBalancing = *b;
+    else r.error("/training/moe_balancing", "expected \"aux-loss\", \"loss-free\" or \"forced\", found \"" + balancing + "\"");
     const std::string optimizer = r.text("/training/optimizer_state", "fp32");
     if (optimizer == "bf16-moments") t.optimizerState = OptimizerState::Bf16Moments;
     else if (optimizer != "fp32")

@@ -44,9 +44,13 @@ using AxisOrder = std::array<Axis, kAxisCount>; // innermost (fastest-varying ra
 // Adam state per parameter: fp32 master weights and fp32 moments (12 B), or
 // fp32 master weights with bf16 moments (8 B, DeepSeek-V3 report §3.3.3).
 enum class OptimizerState { Fp32, Bf16Moments };
-// How the MoE router is balanced: an auxiliary loss, or DeepSeek-V3's
-// auxiliary-loss-free bias (training key "moe_balancing": "aux-loss" | "loss-free").
-enum class MoeBalancing { AuxiliaryLoss, LossFree };
+// How the MoE router is balanced: an auxiliary loss, DeepSeek-V3's
+// auxiliary-loss-free bias, or forced uniform routing (Megatron-Core
+// --moe-router-force-load-balancing: random logits, the auxiliary loss still
+// computed) (training key "moe_balancing": "aux-loss" | "loss-free" | "forced").
+enum class MoeBalancing { AuxiliaryLoss, LossFree, Forced };
+[[nodiscard]] std::string_view moeBalancingKey(MoeBalancing b) noexcept; // "aux-loss", "loss-free", "forced"
+[[nodiscard]] std::optional<MoeBalancing> moeBalancingFromKey(std::string_view key) noexcept;
 
 // Activations recomputed in backward on top of `recompute` (DeepSeek-V3
 // report §3.2.3 and §3.3.3): RMSNorm/LayerNorm outputs, the MLA

@@ -66,6 +66,23 @@ std::optional<Zero3Style> zero3StyleFromKey(std::string_view key) noexcept
     return std::nullopt;
 }
 
+std::string_view moeBalancingKey(MoeBalancing b) noexcept
+{
+    switch (b) {
+    case MoeBalancing::AuxiliaryLoss: return "aux-loss";
+    case MoeBalancing::LossFree: return "loss-free";
+    case MoeBalancing::Forced: return "forced";
+    }
+    return "aux-loss";
+}
+
+std::optional<MoeBalancing> moeBalancingFromKey(std::string_view key) noexcept
+{
+    for (MoeBalancing b : {MoeBalancing::AuxiliaryLoss, MoeBalancing::LossFree, MoeBalancing::Forced})
+        if (key == moeBalancingKey(b)) return b;
+    return std::nullopt;
+}
+
 std::string_view crossEntropyKey(CrossEntropyKernel k) noexcept { return k == CrossEntropyKernel::Eager ? "eager" : "fused"; }
 
 std::string_view moeDispatcherKey(MoeDispatcher d) noexcept

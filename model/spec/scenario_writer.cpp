@@ -29,7 +29,8 @@ json scenarioToJson(const Scenario& s)
                      {"recompute", recomputeKey(s.training.recompute)}};
     if (s.training.tokensTotal > 0) j["training"]["tokens_total"] = s.training.tokensTotal;
     if (s.training.optimizerState == OptimizerState::Bf16Moments) j["training"]["optimizer_state"] = "bf16-moments";
-    if (s.training.moeBalancing == MoeBalancing::LossFree) j["training"]["moe_balancing"] = "loss-free";
+    if (s.training.moeBalancing != MoeBalancing::AuxiliaryLoss)
+        j["training"]["moe_balancing"] = std::string(moeBalancingKey(s.training.moeBalancing));
     if (!s.training.fp32MainGrads) j["training"]["main_grads"] = "bf16";
     if (s.training.zero3Style != Zero3Style::DeepSpeed) j["training"]["zero3_style"] = std::string(zero3StyleKey(s.training.zero3Style));
     if (s.training.moeDispatcher != MoeDispatcher::AllToAll)

@@ -101,6 +101,19 @@ json evaluationToJson(const EvaluationContext& ctx, const Evaluation& e)
         out["expert_layout"] = {{"etp", p.etp}, {"ep", p.ep}, {"edp", p.expertDataParallel()}};
     // Which permutation the MoE layers are costed with (training.moe_permute_fusion).
     if (ctx.model.moe) out["moe_permutation"] = s.training.moePermuteFusion ? "fused" : "unfused";
+    // How the router is balanced (training.moe_balancing) and the busiest
+    // expert's (forced routing: EP rank's) load over the mean that the
+    // moe_imbalance rows charge, with their source; 1 and null without them.
+    if (ctx.model.moe) {
+        json imbalance = {{"setting", moeBalancingKey(s.training.moeBalancing)}, {"max_over_mean", 1.0}, {"source", nullptr}};
+        for (const OpRow& r : e.ops)
+            if (r.op == OpKind::MoeImbalance && r.efficiency > 0) {
+                imbalance["max_over_mean"] = 1 / r.efficiency;
+                imbalance["source"] = r.source ? json(*r.source) : json();
+                break;
+            }
+        out["moe_balancing"] = imbalance;
+    }
     return out;
 }
 

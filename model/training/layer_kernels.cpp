@@ -1,5 +1,6 @@
 #include "model/training/layer_kernels.h"
 
+#include "model/compute/forced_routing_imbalance.h"
 #include "model/compute/kernel_costs.h"
 #include "model/core/model_citations.h"
 #include "model/training/context_parallel_attention.h"
@@ -201,8 +202,13 @@ void layerKernels(const EvaluationContext& ctx, const ParallelLayout& p, const K
         const double perExpert = ep * Te * k / experts;
         // The expert GEMMs at the mean tokens per expert; every expert then
         // waits for the busiest one (max / mean tokens per expert), its own row.
+        // Forced uniform routing: the busiest EP rank's rows over the mean
+        // (forced_routing_imbalance.h), each rank holding `local` experts.
         const MoeBalancing balancing = ctx.scenario.training.moeBalancing;
-        Factor imbalance = kc.measured() ? moeLoadImbalance(ctx.compute, balancing) : Factor{};
+        Factor imbalance{};
+        if (kc.measured())
+            imbalance = balancing == MoeBalancing::Forced ? forcedRoutingImbalance(local * perExpert, ep)
+                                                          : moeLoadImbalance(ctx.compute, balancing);
         // Expert capacity (training.moe_capacity_factor): padded, every expert
         // runs capacity rows and the permutation moves cf × the routed rows;
         // unpadded, no expert runs more than capacity.

@@ -198,6 +198,26 @@ TEST_CASE(
     badLoss["training"]["cross_entropy"] = "liger";
     CHECK(scenarioErrorPaths(badLoss) == std::vector<std::string>{"/training/cross_entropy"});
     CHECK(everyBack->training.moeDispatcher == MoeDispatcher::DeepEpFp8);
+    CHECK(everyBack->training.moeBalancing == MoeBalancing::LossFree);
+    // Forced routing (Megatron-Core --moe-router-force-load-balancing) reads and writes back as "forced";
+    // the auxiliary loss, the default, is not written.
+    nlohmann::json forced = full;
+    forced["training"]["moe_balancing"] = "forced";
+    SpecErrors forcedErrors;
+    const auto forcedBack = parseScenario(forced, "forced.scalescope.json", forcedErrors);
+    REQUIRE(forcedBack);
+    CHECK(forcedBack->training.moeBalancing == MoeBalancing::Forced);
+    CHECK(scenarioToJson(*forcedBack)["training"]["moe_balancing"] == "forced");
+    Scenario auxLoss = *forcedBack;
+    auxLoss.training.moeBalancing = MoeBalancing::AuxiliaryLoss;
+    CHECK_FALSE(scenarioToJson(auxLoss)["training"].contains("moe_balancing"));
+    nlohmann::json badBalancing = full;
+    badBalancing["training"]["moe_balancing"] = "uniform";
+    SpecErrors balancingErrors;
+    CHECK_FALSE(parseScenario(badBalancing, "bad.scalescope.json", balancingErrors));
+    REQUIRE(balancingErrors.size() == 1);
+    CHECK(balancingErrors[0].path == "/training/moe_balancing");
+    CHECK(balancingErrors[0].message == "expected \"aux-loss\", \"loss-free\" or \"forced\", found \"uniform\"");
     nlohmann::json badDispatcher = full;
     badDispatcher["training"]["moe_dispatcher"] = "deep-ep";
     SpecErrors dispatcherErrors;
