@@ -45,9 +45,10 @@ Seconds contentionBudget(const CalibrationSpec& c, const OperationTable& t) noex
     const double most = c.overlapComputeSlowdownMax.value;
     if (most <= 0) return Seconds{std::numeric_limits<double>::infinity()};
     Seconds compute{}, charged{};
-    for (Phase ph : {Phase::Forward, Phase::Backward, Phase::Recompute}) compute += t.streamTotal(OpStream::Compute, ph);
-    for (const OpRow& r : t)
-        if (r.op == OpKind::OverlapContention) charged += r.total();
+    for (Phase ph : {Phase::Forward, Phase::Backward, Phase::Recompute}) {
+        compute += t.streamTotal(OpStream::Compute, ph);
+        charged += t.computeTime(OpScope::Stage, ph, OpBound::Contention);
+    }
     return std::max(Seconds{}, (compute - charged) * most - charged);
 }
 
