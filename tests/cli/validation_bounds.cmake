@@ -8,13 +8,13 @@
 # the model stands (`scalescope-cli validate`):
 #   16-bit (BF16, FP16): 15 runs, worst -19.2 % (Megatron-LM's GPT 70B on
 #     768 H100), geometric mean 9.5 %.
-#   FP8 and below: 15 runs, worst +18.0 % (MLPerf v5.1 Llama 3.1 8B on
-#     72 GB200), geometric mean 9.1 %; the model is optimistic on every held
+#   FP8 and below: 15 runs, worst +18.5 % (MLPerf v5.1 Llama 3.1 8B on
+#     256 B200), geometric mean 9.2 %; the model is optimistic on every held
 #     MLPerf FP8 run.
 # Mixture-of-experts runs are a class of their own (`validate`'s "moe"), not
-# held here yet: of its eleven held runs, Qwen3-235B-A22B at TP 4 × EP 8 is
+# held here yet: of its sixteen held runs, Qwen3-235B-A22B at TP 4 × EP 8 is
 # +72.8 %, Qwen3-30B-A3B on 8 B200 +32.7 % and Qwen3-235B with Megatron-FSDP
-# −46.9 %, so a ±20 % bound on the class would fail (docs/validation.md,
+# −37.9 %, so a ±20 % bound on the class would fail (docs/validation.md,
 # "Where the model is off").
 # How the bounds tightened is in CHANGELOG.md. Tighten them as the model
 # improves; never loosen them to admit a regression of the model.
