@@ -91,6 +91,8 @@ Q_SIGNALS:
     void fileProblem(const QString& text); // a file that could not be read: shown until dismissed
 
 private:
+    // The file side's defaults: the save questions as dialogs, the autosave timer.
+    void initScenarioFiles();
     void openDialog();
     void openPreset(const QString& path);
     bool save();
