@@ -19,6 +19,7 @@
 using namespace scalescope;
 using testing::catalog;
 using testing::contextFor;
+using testing::findDenseRow;
 
 namespace {
 
@@ -34,13 +35,6 @@ Scenario llama8bLongContext(int cp, CpComm comm)
     s.training.cpComm = comm;
     s.efficiency = EfficiencyMode::Measured;
     return s;
-}
-
-const OpRow* findRow(const Evaluation& e, OpKind op, Phase phase)
-{
-    for (const OpRow& r : e.ops)
-        if (r.op == op && r.phase == phase && r.scope == OpScope::DenseLayer) return &r;
-    return nullptr;
 }
 
 // One causal or unmasked call, as KernelCosts costs it.
@@ -73,7 +67,7 @@ TEST_CASE("Ring Attention (Liu et al. 2023, arXiv 2310.01889) with load-balanced
     const EvaluationContext ctx = contextFor(llama8bLongContext(4, CpComm::P2p));
     const Evaluation e = evaluate(ctx);
     REQUIRE(e.ok);
-    const OpRow* f = findRow(e, OpKind::AttentionCore, Phase::Forward);
+    const OpRow* f = findDenseRow(e, OpKind::AttentionCore, Phase::Forward);
     REQUIRE(f);
     const auto [flops, bytes] = gpuShare(ctx);
     CHECK(f->flops.si == Approx(flops).epsilon(1e-12));
@@ -85,7 +79,7 @@ TEST_CASE("Ring Attention (Liu et al. 2023, arXiv 2310.01889) with load-balanced
     CHECK(f->time.si == Approx(expected).epsilon(1e-12));
     // Three merges of the partial outputs (Transformer Engine's correction, 16-bit):
     // 3 · (6 B · 32,768 · 4,096 + 12 B · 32,768 · 32) = 2,453,667,840 B.
-    const OpRow* merge = findRow(e, OpKind::CpMerge, Phase::Forward);
+    const OpRow* merge = findDenseRow(e, OpKind::CpMerge, Phase::Forward);
     REQUIRE(merge);
     CHECK(merge->bytes.si == Approx(2453667840.0).epsilon(1e-12));
 }
@@ -97,9 +91,9 @@ TEST_CASE("Megatron-Core context parallelism (docs: cp_comm_type p2p): each K/V 
     const EvaluationContext ctx = contextFor(llama8bLongContext(4, CpComm::P2p));
     const Evaluation e = evaluate(ctx);
     REQUIRE(e.ok);
-    const OpRow* f = findRow(e, OpKind::CpCollective, Phase::Forward);
-    const OpRow* b = findRow(e, OpKind::CpCollective, Phase::Backward);
-    const OpRow* attention = findRow(e, OpKind::AttentionCore, Phase::Forward);
+    const OpRow* f = findDenseRow(e, OpKind::CpCollective, Phase::Forward);
+    const OpRow* b = findDenseRow(e, OpKind::CpCollective, Phase::Backward);
+    const OpRow* attention = findDenseRow(e, OpKind::AttentionCore, Phase::Forward);
     REQUIRE(f);
     REQUIRE(b);
     REQUIRE(attention);
@@ -120,13 +114,13 @@ TEST_CASE("Llama 3 paper §3.3.2 all-gather context parallelism: K/V gathered be
     const EvaluationContext ctx = contextFor(llama8bLongContext(4, CpComm::AllGather));
     const Evaluation e = evaluate(ctx);
     REQUIRE(e.ok);
-    const OpRow* gather = findRow(e, OpKind::CpCollective, Phase::Forward);
+    const OpRow* gather = findDenseRow(e, OpKind::CpCollective, Phase::Forward);
     REQUIRE(gather);
     CHECK(gather->hidden.si == 0);
     CHECK(gather->bytes.si == Approx(131072.0 * 2048 * 2).epsilon(1e-12)); // the whole sequence's K/V
-    CHECK_FALSE(findRow(e, OpKind::CpMerge, Phase::Forward));
+    CHECK_FALSE(findDenseRow(e, OpKind::CpMerge, Phase::Forward));
     // Two chunks of 16,384 queries over 65,536 keys on average: √(16,384 · 65,536) = 32,768.
-    const OpRow* f = findRow(e, OpKind::AttentionCore, Phase::Forward);
+    const OpRow* f = findDenseRow(e, OpKind::AttentionCore, Phase::Forward);
     REQUIRE(f);
     const auto [flops, bytes] = gpuShare(ctx);
     CHECK(f->time.si == Approx(2 * callSeconds(ctx, flops / 2, bytes, 32768, false, AttentionPass::Forward)).epsilon(1e-12));
@@ -154,8 +148,8 @@ TEST_CASE("PyTorch context_parallel (torchtitan's rotate method allgather): one 
     const EvaluationContext ctx = contextFor(llama8bLongContext(4, CpComm::RingAllGather));
     const Evaluation e = evaluate(ctx);
     REQUIRE(e.ok);
-    const OpRow* gather = findRow(e, OpKind::CpCollective, Phase::Forward);
-    const OpRow* attention = findRow(e, OpKind::AttentionCore, Phase::Forward);
+    const OpRow* gather = findDenseRow(e, OpKind::CpCollective, Phase::Forward);
+    const OpRow* attention = findDenseRow(e, OpKind::AttentionCore, Phase::Forward);
     REQUIRE(gather);
     REQUIRE(attention);
     CHECK(gather->hidden.si == Approx(std::min(gather->time.si, attention->time.si / 4)).epsilon(1e-12));
@@ -172,8 +166,8 @@ TEST_CASE("Without context parallelism attention is one causal call over the seq
     REQUIRE(p2p.ok);
     REQUIRE(ring.ok);
     CHECK(p2p.stepTime.si == ring.stepTime.si);
-    CHECK_FALSE(findRow(p2p, OpKind::CpMerge, Phase::Forward));
-    CHECK_FALSE(findRow(p2p, OpKind::CpCollective, Phase::Forward));
+    CHECK_FALSE(findDenseRow(p2p, OpKind::CpMerge, Phase::Forward));
+    CHECK_FALSE(findDenseRow(p2p, OpKind::CpCollective, Phase::Forward));
 }
 
 TEST_CASE("Attention past the measured table (32,768 tokens on the H100) takes the efficiency measured there and is "
@@ -202,7 +196,7 @@ TEST_CASE("Attention past the measured table (32,768 tokens on the H100) takes t
     const EvaluationContext ctx = contextFor(s);
     const Evaluation e = evaluate(ctx);
     REQUIRE(e.ok);
-    const OpRow* f = findRow(e, OpKind::AttentionCore, Phase::Forward);
+    const OpRow* f = findDenseRow(e, OpKind::AttentionCore, Phase::Forward);
     REQUIRE(f);
     CHECK(rowProvenance(ctx, *f).kind == SourceKind::Extrapolated);
     CHECK(rowProvenance(ctx, *f).calibration == ctx.compute.id);

@@ -11,18 +11,8 @@
 
 using namespace scalescope;
 using testing::contextFor;
+using testing::findDenseRow;
 using testing::presetScenario;
-
-namespace {
-
-const OpRow* findRow(const Evaluation& e, OpKind op, Phase phase)
-{
-    for (const OpRow& r : e.ops)
-        if (r.op == op && r.phase == phase && r.scope == OpScope::DenseLayer) return &r;
-    return nullptr;
-}
-
-} // namespace
 
 TEST_CASE("Kernel costs from the small setup equal the training rows: LLaMA-3 70B on 64 H100 (BF16), the forward QKV "
           "projection and the forward attention core, to the last bit",
@@ -47,7 +37,7 @@ TEST_CASE("Kernel costs from the small setup equal the training rows: LLaMA-3 70
     KernelCosts::Acc qkv;
     kc.gemm(qkv, GemmPass::Forward, pass.tokens, (a + 2 * kv) * d / tp, h);
     const OpRow fromSetup = kc.row(qkv, OpKind::QkvProjection, Phase::Forward, OpScope::DenseLayer, OpBound::Gemm, 1);
-    const OpRow* training = findRow(e, OpKind::QkvProjection, Phase::Forward);
+    const OpRow* training = findDenseRow(e, OpKind::QkvProjection, Phase::Forward);
     REQUIRE(training);
     CHECK(fromSetup.time.si == training->time.si);
     CHECK(fromSetup.flops.si == training->flops.si);
@@ -60,7 +50,7 @@ TEST_CASE("Kernel costs from the small setup equal the training rows: LLaMA-3 70
     KernelCosts::Acc attention;
     kc.attention(attention, AttentionPass::Forward, pass.tokens * ctx.cost.dense.scoreFlopsPerToken / tp,
                  pass.tokens * (4 * a * d) / tp * kActivationBytes, d, pass.seqLen, a / tp);
-    const OpRow* trainingAttention = findRow(e, OpKind::AttentionCore, Phase::Forward);
+    const OpRow* trainingAttention = findDenseRow(e, OpKind::AttentionCore, Phase::Forward);
     REQUIRE(trainingAttention);
     CHECK(
         kc.row(attention, OpKind::AttentionCore, Phase::Forward, OpScope::DenseLayer, OpBound::Attention, 1).time.si ==

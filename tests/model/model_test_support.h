@@ -60,6 +60,22 @@ inline bool hasWarning(const Evaluation& e, WarningCode c)
     return false;
 }
 
+// The first row of an operation in a phase, or null.
+inline const OpRow* findRow(const Evaluation& e, OpKind op, Phase phase)
+{
+    for (const OpRow& r : e.ops)
+        if (r.op == op && r.phase == phase) return &r;
+    return nullptr;
+}
+
+// The first dense-layer row of an operation in a phase, or null.
+inline const OpRow* findDenseRow(const Evaluation& e, OpKind op, Phase phase)
+{
+    for (const OpRow& r : e.ops)
+        if (r.op == op && r.phase == phase && r.scope == OpScope::DenseLayer) return &r;
+    return nullptr;
+}
+
 // A training scenario with the given layout on a system.
 inline Scenario makeScenario(const std::string& system, long long gpus, const std::string& model, int tp, int pp, int dp,
                              int globalBatch, int seqLen = 8192)

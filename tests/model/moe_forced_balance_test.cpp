@@ -16,17 +16,6 @@
 using namespace scalescope;
 using namespace scalescope::testing;
 
-namespace {
-
-const OpRow* findRow(const Evaluation& e, OpKind op, Phase phase)
-{
-    for (const OpRow& r : e.ops)
-        if (r.op == op && r.phase == phase) return &r;
-    return nullptr;
-}
-
-} // namespace
-
 TEST_CASE("Raab & Steger 1998, m >> n ln n: the fullest of n bins holds m/n + sqrt(2 (m/n) ln n); Qwen3-235B-A22B on "
           "GB200 at EP 8 routes 4,096 tokens x top-8 = 32,768 rows to each rank, so the busiest runs 33,137.2 rows, "
           "1.01127 x the mean",

@@ -23,13 +23,6 @@ namespace {
 // hidden 2048) on one micro-batch of 8 × 4,096 tokens.
 constexpr double kTokens = 8 * 4096, kExperts = 128, kTopK = 8, kHidden = 2048;
 
-const OpRow* findRow(const Evaluation& e, OpKind op, Phase phase)
-{
-    for (const OpRow& r : e.ops)
-        if (r.op == op && r.phase == phase) return &r;
-    return nullptr;
-}
-
 } // namespace
 
 TEST_CASE("moe-router: softmax and top-k over 32,768 tokens x 128 experts move 19.9 MB forward in 2 kernels (the "

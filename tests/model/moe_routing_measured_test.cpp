@@ -50,13 +50,6 @@ double kernelSeconds(const EvaluationContext& ctx, MemoryOp op, double bytes)
     return a.time.si - kernelLaunchCost(ctx.compute).si;
 }
 
-const OpRow* findRow(const Evaluation& e, OpKind op, Phase phase)
-{
-    for (const OpRow& r : e.ops)
-        if (r.op == op && r.phase == phase) return &r;
-    return nullptr;
-}
-
 } // namespace
 
 TEST_CASE("h100-sxm-2026-11-26-quick-moe: the weighted un-permute (index_add) of 8,192 tokens x top-8 x hidden 4,096 "

@@ -20,13 +20,6 @@ using namespace scalescope::testing;
 
 namespace {
 
-const OpRow* findRow(const Evaluation& e, OpKind op, Phase phase)
-{
-    for (const OpRow& r : e.ops)
-        if (r.op == op && r.phase == phase) return &r;
-    return nullptr;
-}
-
 std::vector<OpRow> layerRows(const Evaluation& e)
 {
     std::vector<OpRow> rows;
