@@ -1,5 +1,7 @@
 #include "model/compute/kernel_efficiency.h"
 
+#include "model/compute/forced_routing_imbalance.h"
+
 #include "model/spec/compute_calibration.h"
 
 #include <algorithm>
@@ -274,8 +276,9 @@ Seconds kernelLaunchCost(const ComputeCalibration& c) noexcept
     return c.launch.value;
 }
 
-Factor moeLoadImbalance(const ComputeCalibration& c, MoeBalancing balancing) noexcept
+Factor moeLoadImbalance(const ComputeCalibration& c, MoeBalancing balancing, double rowsPerRank, double ranks) noexcept
 {
+    if (balancing == MoeBalancing::Forced) return forcedRoutingImbalance(rowsPerRank, ranks);
     const Sourced<double>& f = balancing == MoeBalancing::LossFree ? c.moeLossFree : c.moeAuxiliaryLoss;
     if (f.source.empty()) return {1.0, &c.theoreticalSource};
     return {f.value, &f.source};

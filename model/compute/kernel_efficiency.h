@@ -131,8 +131,10 @@ struct Factor {
 [[nodiscard]] Seconds kernelLaunchCost(const ComputeCalibration& c) noexcept;
 
 // Busiest expert's tokens over the mean, for a router balanced by an
-// auxiliary loss or by bias adjustment (DeepSeek-V3). 1 when uncalibrated.
-// Forced routing has no measured factor: forced_routing_imbalance.h derives it.
-[[nodiscard]] Factor moeLoadImbalance(const ComputeCalibration& c, MoeBalancing balancing) noexcept;
+// auxiliary loss or by bias adjustment (DeepSeek-V3), measured; for forced
+// routing the busiest of `ranks` EP ranks holding `rowsPerRank` routed rows
+// on average (forced_routing_imbalance.h). 1 when uncalibrated.
+[[nodiscard]] Factor moeLoadImbalance(const ComputeCalibration& c, MoeBalancing balancing, double rowsPerRank = 0,
+                                      double ranks = 1) noexcept;
 
 } // namespace scalescope

@@ -1,6 +1,5 @@
 #include "model/training/layer_kernels.h"
 
-#include "model/compute/forced_routing_imbalance.h"
 #include "model/compute/kernel_costs.h"
 #include "model/core/model_citations.h"
 #include "model/training/context_parallel_attention.h"
@@ -205,10 +204,7 @@ void layerKernels(const EvaluationContext& ctx, const ParallelLayout& p, const K
         // Forced uniform routing: the busiest EP rank's rows over the mean
         // (forced_routing_imbalance.h), each rank holding `local` experts.
         const MoeBalancing balancing = ctx.scenario.training.moeBalancing;
-        Factor imbalance{};
-        if (kc.measured())
-            imbalance = balancing == MoeBalancing::Forced ? forcedRoutingImbalance(local * perExpert, ep)
-                                                          : moeLoadImbalance(ctx.compute, balancing);
+        Factor imbalance = kc.measured() ? moeLoadImbalance(ctx.compute, balancing, local * perExpert, ep) : Factor{};
         // Expert capacity (training.moe_capacity_factor): padded, every expert
         // runs capacity rows and the permutation moves cf × the routed rows;
         // unpadded, no expert runs more than capacity.
